@@ -1,0 +1,36 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Clock } from './lib/clock';
+import type { DatabaseHandle } from './lib/db';
+import type { FileStorage } from './lib/storage';
+import type { Viewer } from './lib/viewer';
+
+/** What every feature's routes are built with: the parsed config and the shared infrastructure. */
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  storage: FileStorage;
+  clock: Clock;
+}
+
+export type RouteApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest; set before any route runs. */
+    viewer: Viewer;
+  }
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext, RouteApp } from './app-context';
+import { registerCatalogRoutes } from './features/catalog/routes';
+import { registerHealthRoutes } from './features/health/routes';
+import { registerVotingRoutes } from './features/voting/routes';
+import { registerErrorHandling } from './lib/error-handler';
+
+/** 1 MiB: JSON bodies are small; file uploads set their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+/** Hashed build assets never change under the same name. */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** Hosts whose players the song pages embed in frames (spec 1 section 9's link kinds). */
+const PLAYER_FRAME_SOURCES = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://open.spotify.com',
+  'https://audiomack.com',
+  'https://w.soundcloud.com',
+  'https://embed.music.apple.com',
+];
+
+/** Builds the whole application: plugins, every feature's routes under /api, and the web app. */
+export async function buildApp(context: AppContext): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.environment === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.viewer = null;
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        frameSrc: PLAYER_FRAME_SOURCES,
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) await app.register(fastifyCors, { origin: config.corsOrigins });
+  await app.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'] });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Ovation API',
+        description: 'Fan voting for an African music awards event',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(
+    async (api) => {
+      const routes = api as unknown as RouteApp;
+      registerHealthRoutes(routes, context);
+      registerCatalogRoutes(routes, context);
+      registerVotingRoutes(routes, context);
+    },
+    { prefix: '/api' },
+  );
+
+  if (context.storage.localRoot) {
+    fs.mkdirSync(context.storage.localRoot, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: context.storage.localRoot,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      setHeaders: (response) => response.header('cache-control', IMMUTABLE_CACHE),
+    });
+  }
+
+  const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
+  const serveWeb = indexHtml !== undefined && fs.existsSync(indexHtml);
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist!,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (response, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', immutable ? IMMUTABLE_CACHE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/uploads');
+    if (serveWeb && wantsPage) {
+      // Client-side routes (and the client's own 404 page) are all served by the one HTML shell.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Route not found' });
+  });
+
+  return app;
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+/** Every environment variable the server reads, parsed and typed in this one place. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** A PostgreSQL 15+ URL; without it an embedded PGlite database lives in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  REDIS_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Ovation <no-reply@ovation.test>'),
+  /** Encrypts secrets at rest (social-login client secrets); generated into DATA_DIR when unset. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  /** Seed demo data: on by default for the embedded database, off unless asked for on a real server. */
+  DEMO_SEED: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Comma-separated origins allowed by CORS; empty keeps CORS off (the web app is same-origin). */
+  CORS_ORIGINS: z.string().default(''),
+  /** The built web app to serve; empty serves the API only. */
+  WEB_DIST: z.string().default('apps/web/dist'),
+  /** Trust X-Forwarded-For from a reverse proxy in front of the server. */
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+/** Parses the environment once; a wrong value stops the server with a message naming the variable. */
+export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    environment: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dataDir,
+    publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    sessionSecret: values.SESSION_SECRET,
+    demoSeed: values.DEMO_SEED ?? values.DATABASE_URL === undefined,
+    logLevel: values.LOG_LEVEL,
+    corsOrigins: values.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
+    trustProxy: values.TRUST_PROXY,
+  };
+}

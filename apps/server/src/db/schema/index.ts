@@ -1,0 +1,5 @@
+export * from './catalog';
+export * from './media';
+export * from './platform';
+export * from './users';
+export * from './voting';

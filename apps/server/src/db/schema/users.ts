@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const roleEnum = pgEnum('role', ['fan', 'artist', 'admin']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored as typed; uniqueness is on lower(email) so addresses are case-insensitive. */
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number'),
+    country: text('country'),
+    state: text('state'),
+    role: roleEnum('role').notNull().default('fan'),
+    avatar: text('avatar'),
+    bio: text('bio').notNull().default(''),
+    /** argon2id; null for accounts that only ever signed in socially. */
+    passwordHash: text('password_hash'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    language: text('language').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.role),
+    index('users_country_state_idx').on(table.country, table.state),
+  ],
+);
+
+/** One pending e-mail verification code per user, stored hashed; at most 5 wrong tries. */
+export const emailVerifications = pgTable('email_verifications', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-side sessions: the bearer token is only ever stored as its SHA-256 hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceType: text('device_type').notNull().default('unknown'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    country: text('country'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    index('sessions_last_activity_idx').on(table.lastActivityAt),
+  ],
+);
+
+/** Links an account to a Google or Facebook identity. */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('social_accounts_provider_subject').on(table.provider, table.providerUserId)],
+);

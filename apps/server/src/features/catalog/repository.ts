@@ -1,0 +1,130 @@
+import type { ListSongsQuery, SongStatus } from '@ovation/shared';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { banners, categories, images, songs, songVoteTallies, users } from '../../db/schema';
+import type { Database } from '../../lib/db';
+import { escapeLike, foldForSearch } from '../../lib/text';
+
+/** A song's valid vote total: the sum of its tally shards. */
+const songTotalVotes = sql<number>`coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = "songs"."id"), 0)::int`;
+
+const songColumns = {
+  id: songs.id,
+  title: songs.title,
+  artist: songs.artist,
+  songLink: songs.songLink,
+  linkKind: songs.linkKind,
+  audioUrl: songs.audioUrl,
+  duration: songs.duration,
+  releaseDate: songs.releaseDate,
+  tags: songs.tags,
+  description: songs.description,
+  status: songs.status,
+  views: songs.views,
+  createdAt: songs.createdAt,
+  totalVotes: songTotalVotes,
+  category: { id: categories.id, name: categories.name, icon: categories.icon },
+  uploader: { id: users.id, name: users.name, avatar: users.avatar, bio: users.bio },
+  cover: { storageKey: images.storageKey, width: images.width, height: images.height, widths: images.widths },
+};
+
+export type SongRow = Awaited<ReturnType<typeof selectSongs>>[number];
+
+function selectSongs(db: Database) {
+  return db
+    .select(songColumns)
+    .from(songs)
+    .innerJoin(categories, eq(categories.id, songs.categoryId))
+    .leftJoin(users, eq(users.id, songs.uploaderId))
+    .leftJoin(images, eq(images.id, songs.coverImageId));
+}
+
+const SORT_COLUMNS = {
+  createdAt: songs.createdAt,
+  totalVotes: songTotalVotes,
+  title: sql`lower(${songs.title})`,
+  artist: sql`lower(${songs.artist})`,
+};
+
+/** Songs in `status`, filtered, sorted and paged as the songs list asks. */
+export async function findSongsPage(db: Database, query: ListSongsQuery, status: SongStatus = 'approved') {
+  const conditions: SQL[] = [eq(songs.status, status)];
+  if (query.category) conditions.push(eq(songs.categoryId, query.category));
+  if (query.search) {
+    conditions.push(sql`${songs.searchText} like ${`%${escapeLike(foldForSearch(query.search))}%`}`);
+  }
+  const where = and(...conditions);
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    selectSongs(db)
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sortBy]), desc(songs.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(songs).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findSongById(db: Database, id: string) {
+  const rows = await selectSongs(db).where(eq(songs.id, id)).limit(1);
+  return rows[0];
+}
+
+export function findApprovedSongsInCategory(db: Database, categoryId: string) {
+  return selectSongs(db)
+    .where(and(eq(songs.categoryId, categoryId), eq(songs.status, 'approved')))
+    .orderBy(desc(songTotalVotes), asc(songs.createdAt));
+}
+
+const categoryColumns = {
+  id: categories.id,
+  name: categories.name,
+  description: categories.description,
+  type: categories.type,
+  region: categories.region,
+  icon: categories.icon,
+  color: categories.color,
+  sortOrder: categories.sortOrder,
+  // Correlated subqueries name their tables explicitly: Drizzle drops qualifiers on single-table selects.
+  totalSongs: sql<number>`(select count(*) from songs s where s.category_id = "categories"."id" and s.status = 'approved')::int`,
+  totalVotes: sql<number>`coalesce((select sum(t.votes) from song_vote_tallies t join songs s on s.id = t.song_id where s.category_id = "categories"."id" and s.status = 'approved'), 0)::int`,
+};
+
+export type CategoryRow = Awaited<ReturnType<typeof findCategories>>[number];
+
+export function findCategories(db: Database) {
+  return db.select(categoryColumns).from(categories).orderBy(asc(categories.sortOrder), asc(categories.name));
+}
+
+export async function findCategoryById(db: Database, id: string) {
+  const rows = await db.select(categoryColumns).from(categories).where(eq(categories.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function countCatalog(db: Database) {
+  const [row] = await db
+    .select({
+      totalSongs: sql<number>`(select count(*) from ${songs} where ${songs.status} = 'approved')::int`,
+      totalVotes: sql<number>`(select coalesce(sum(${songVoteTallies.votes}), 0) from ${songVoteTallies})::int`,
+      totalUsers: sql<number>`(select count(*) from ${users} where ${users.role} = 'fan' and ${users.isActive})::int`,
+      totalCategories: sql<number>`(select count(*) from ${categories})::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+export function findActiveBanners(db: Database) {
+  return db
+    .select({
+      id: banners.id,
+      title: banners.title,
+      description: banners.description,
+      sortOrder: banners.sortOrder,
+      storageKey: images.storageKey,
+      widths: images.widths,
+    })
+    .from(banners)
+    .innerJoin(images, eq(images.id, banners.imageId))
+    .where(eq(banners.isActive, true))
+    .orderBy(asc(banners.sortOrder), desc(banners.createdAt));
+}

@@ -1,0 +1,117 @@
+import type { Banner, Category, ListSongsQuery, Song } from '@ovation/shared';
+import type { Database } from '../../lib/db';
+import { Forbidden, NotFound } from '../../lib/errors';
+import { imageVariantKey, toImageRef } from '../../lib/images';
+import type { FileStorage } from '../../lib/storage';
+import { isAdmin, type Viewer } from '../../lib/viewer';
+import type { CategoryRow, SongRow } from './repository';
+import * as repository from './repository';
+
+export interface CatalogDependencies {
+  db: Database;
+  storage: FileStorage;
+}
+
+function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
+  const cover = row.cover?.storageKey ? toImageRef(storage, row.cover) : null;
+  return {
+    _id: row.id,
+    title: row.title,
+    artist: row.artist,
+    artistId: row.uploader?.id
+      ? { _id: row.uploader.id, name: row.uploader.name, avatar: row.uploader.avatar, bio: row.uploader.bio }
+      : null,
+    category: { _id: row.category.id, name: row.category.name, icon: row.category.icon },
+    songLink: row.songLink,
+    linkKind: row.linkKind,
+    audioUrl: row.audioUrl,
+    albumCover: cover?.url ?? null,
+    cover,
+    duration: row.duration,
+    releaseDate: row.releaseDate,
+    tags: row.tags,
+    description: row.description,
+    views: row.views,
+    isVerified: row.status === 'approved',
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    ...(isAdmin(viewer) ? { totalVotes: row.totalVotes } : {}),
+  };
+}
+
+function toCategory(row: CategoryRow, viewer: Viewer): Category {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    region: row.region,
+    icon: row.icon,
+    color: row.color,
+    sortOrder: row.sortOrder,
+    totalSongs: row.totalSongs,
+    ...(isAdmin(viewer) ? { totalVotes: row.totalVotes } : {}),
+  };
+}
+
+/** Lists approved songs; sorting by votes is for admins only, since vote totals are not public. */
+export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery, viewer: Viewer) {
+  if (query.sortBy === 'totalVotes' && !isAdmin(viewer)) {
+    throw Forbidden('Sorting by votes is only available to administrators');
+  }
+  const { rows, total } = await repository.findSongsPage(deps.db, query);
+  return {
+    songs: rows.map((row) => toSong(deps.storage, row, viewer)),
+    pagination: {
+      page: query.page,
+      limit: query.limit,
+      total,
+      pages: Math.max(1, Math.ceil(total / query.limit)),
+    },
+  };
+}
+
+/** One song: approved songs are public; a pending or rejected one only to its uploader and admins. */
+export async function getSong(deps: CatalogDependencies, id: string, viewer: Viewer) {
+  const row = await repository.findSongById(deps.db, id);
+  const visible = row && (row.status === 'approved' || isAdmin(viewer) || row.uploader?.id === viewer?.id);
+  if (!visible) throw NotFound("The song you're looking for doesn't exist");
+  return toSong(deps.storage, row, viewer);
+}
+
+export async function listCategories(deps: CatalogDependencies, viewer: Viewer) {
+  const rows = await repository.findCategories(deps.db);
+  return rows.map((row) => toCategory(row, viewer));
+}
+
+/** A category with its approved songs ranked by votes. */
+export async function getCategoryWithSongs(deps: CatalogDependencies, id: string, viewer: Viewer) {
+  const category = await repository.findCategoryById(deps.db, id);
+  if (!category) throw NotFound("The category you're looking for doesn't exist");
+  const songs = await repository.findApprovedSongsInCategory(deps.db, id);
+  return {
+    category: toCategory(category, viewer),
+    songs: songs.map((row) => toSong(deps.storage, row, viewer)),
+  };
+}
+
+export function getStats(deps: CatalogDependencies) {
+  return repository.countCatalog(deps.db);
+}
+
+/** Active banners in display order, at their widest rendered size. */
+export async function listBanners(deps: CatalogDependencies): Promise<Banner[]> {
+  const rows = await repository.findActiveBanners(deps.db);
+  return rows.map((row) => {
+    const width = Math.max(...row.widths);
+    const filename = imageVariantKey(row.storageKey, width);
+    return {
+      _id: row.id,
+      title: row.title,
+      description: row.description,
+      filename: filename.split('/').pop()!,
+      fullUrl: deps.storage.urlFor(filename),
+      order: row.sortOrder,
+    };
+  });
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/server';
+import { saveVotingWindow } from './repository';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('GET /api/voting-settings/status', () => {
+  it('is closed with the disabled reason when no window is set', async () => {
+    const response = await server.request('GET', '/api/voting-settings/status');
+    expect(response.body.data).toMatchObject({
+      isAllowed: false,
+      reason: 'Voting is disabled by administrator',
+    });
+  });
+
+  it('follows the window: not started, active, ended', async () => {
+    const start = new Date('2026-01-10T00:00:00Z');
+    await saveVotingWindow(server.db, {
+      isEnabled: true,
+      startDate: start,
+      endDate: new Date(start.getTime() + DAY),
+    });
+
+    server.clock.set(new Date(start.getTime() - 1000));
+    let response = await server.request('GET', '/api/voting-settings/status');
+    expect(response.body.data).toMatchObject({ isAllowed: false, reason: 'Voting has not started yet' });
+
+    server.clock.set(new Date(start.getTime() + 1000));
+    response = await server.request('GET', '/api/voting-settings/status');
+    expect(response.body.data).toMatchObject({ isAllowed: true, reason: 'Voting is active' });
+    expect(response.body.data.period.startDate).toBe(start.toISOString());
+
+    server.clock.set(new Date(start.getTime() + 2 * DAY));
+    response = await server.request('GET', '/api/voting-settings/status');
+    expect(response.body.data).toMatchObject({ isAllowed: false, reason: 'Voting period has ended' });
+  });
+});

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { seedDemoDataIfEmpty } from './db/seed/seed';
+import { type Clock, systemClock } from './lib/clock';
+import { type DatabaseHandle, openDatabase } from './lib/db';
+import { createDiskStorage } from './lib/storage';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database, applies migrations, seeds demo data when asked, and builds the app.
+ * Used by main.ts and by the tests, so both run the very same start-up.
+ */
+export async function createServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await database.migrate();
+    const storage = createDiskStorage(config.dataDir);
+    if (config.demoSeed) await seedDemoDataIfEmpty({ db: database.db, storage, clock });
+    const app = await buildApp({ config, database, storage, clock });
+    return {
+      app,
+      database,
+      async close() {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  CATEGORY_TYPES,
+  DEFAULT_PAGE_SIZE,
+  LINK_KINDS,
+  MAX_PAGE_SIZE,
+  MAX_TEXT_LENGTH,
+  SONG_STATUSES,
+} from '../constants';
+import { dataEnvelope, pageEnvelope } from './envelope';
+
+/** Cover image: `url` is the default size; `srcSet` lists every rendered width for responsive images. */
+export const imageRefSchema = z.object({
+  url: z.string(),
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+export const categorySummarySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  icon: z.string(),
+});
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(CATEGORY_TYPES),
+  region: z.string().nullable(),
+  icon: z.string(),
+  color: z.string(),
+  sortOrder: z.number().int(),
+  totalSongs: z.number().int(),
+  /** Only present for admins: vote totals are not public. */
+  totalVotes: z.number().int().optional(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const songSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  artist: z.string(),
+  artistId: z
+    .object({ _id: z.string(), name: z.string(), avatar: z.string().nullable(), bio: z.string() })
+    .nullable(),
+  category: categorySummarySchema,
+  songLink: z.string(),
+  linkKind: z.enum(LINK_KINDS),
+  audioUrl: z.string().nullable(),
+  albumCover: z.string().nullable(),
+  cover: imageRefSchema.nullable(),
+  duration: z.string().nullable(),
+  releaseDate: z.string().nullable(),
+  tags: z.array(z.string()),
+  description: z.string(),
+  views: z.number().int(),
+  isVerified: z.boolean(),
+  status: z.enum(SONG_STATUSES),
+  createdAt: z.string(),
+  /** Only present for admins. */
+  totalVotes: z.number().int().optional(),
+});
+export type Song = z.infer<typeof songSchema>;
+
+export const SONG_SORT_FIELDS = ['createdAt', 'totalVotes', 'title', 'artist'] as const;
+
+export const listSongsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sortBy: z.enum(SONG_SORT_FIELDS).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  search: z.string().trim().max(100).optional(),
+  category: z.string().uuid().optional(),
+});
+export type ListSongsQuery = z.infer<typeof listSongsQuerySchema>;
+
+export const songPageResponseSchema = pageEnvelope(songSchema);
+export const songResponseSchema = dataEnvelope(songSchema);
+export const categoryListResponseSchema = dataEnvelope(z.array(categorySchema));
+export const categoryDetailResponseSchema = dataEnvelope(
+  z.object({ category: categorySchema, songs: z.array(songSchema) }),
+);
+
+export const statsSchema = z.object({
+  totalSongs: z.number().int(),
+  totalVotes: z.number().int(),
+  totalUsers: z.number().int(),
+  totalCategories: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+export const statsResponseSchema = dataEnvelope(statsSchema);
+
+export const bannerSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  filename: z.string(),
+  fullUrl: z.string(),
+  order: z.number().int(),
+});
+export type Banner = z.infer<typeof bannerSchema>;
+export const bannerListResponseSchema = dataEnvelope(z.array(bannerSchema));
+
+export const descriptionSchema = z.string().trim().max(MAX_TEXT_LENGTH);

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Every failure the API gives has this shape; `code` is stable and the client translates it. */
+export const errorResponseSchema = z.object({
+  success: z.literal(false),
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** `{ success: true, data }`: the one envelope every successful answer uses. */
+export function dataEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+/** `{ success: true, data: [...], pagination }` for paged lists. */
+export function pageEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({ success: z.literal(true), data: z.array(item), pagination: paginationSchema });
+}
+
+export const messageEnvelopeSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** Stable error codes; each has a catalog entry `errors.<code>` in the five languages. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_ERROR',
+  'INVALID_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const objectIdSchema = z.string().uuid();
+export const idParamsSchema = z.object({ id: objectIdSchema });
