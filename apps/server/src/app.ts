@@ -7,6 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { ERROR_MESSAGES } from '@ovation/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -136,7 +137,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       // Client-side routes (and the client's own 404 page) are all served by the one HTML shell.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Route not found' });
+    return reply
+      .status(404)
+      .send({ success: false, code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND });
   });
 
   return app;

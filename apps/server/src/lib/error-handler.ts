@@ -1,4 +1,9 @@
-import type { ErrorCode, ErrorResponse } from '@ovation/shared';
+import {
+  describeValidationMessage,
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type ErrorResponse,
+} from '@ovation/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './errors';
@@ -20,15 +25,19 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode; message: 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'BAD_REQUEST', message: 'Invalid content length' },
 };
 
-function send(reply: FastifyReply, status: number, body: ErrorResponse) {
+function send(reply: FastifyReply, status: number, body: ErrorResponse & Record<string, unknown>) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 function fieldErrors(error: FastifyError): FieldError[] {
-  return (error.validation ?? []).map((issue) => ({
-    field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-    message: issue.message ?? 'Invalid value',
-  }));
+  return (error.validation ?? []).map((issue) => {
+    const raw = issue.message ?? 'Invalid value';
+    return {
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: describeValidationMessage(raw),
+      ...(raw.startsWith('validation.') ? { key: raw } : {}),
+    };
+  });
 }
 
 /** Turns every failure into `{ success: false, code, message }`; never a stack trace to the client. */
@@ -36,6 +45,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.status, {
+        ...error.extra,
         success: false,
         code: error.code,
         message: error.message,
@@ -75,4 +85,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       message: 'Server error. Please try again later.',
     });
   });
+}
+
+function fallbackFailure(error: FastifyError): { status: number; code: ErrorCode } {
+  const status = error.statusCode ?? 500;
+  if (status === 429) return { status, code: 'TOO_MANY_REQUESTS' };
+  if (status === 413) return { status, code: 'PAYLOAD_TOO_LARGE' };
+  if (status >= 400 && status < 500) return { status, code: 'BAD_REQUEST' };
+  return { status: 500, code: 'INTERNAL_ERROR' };
 }

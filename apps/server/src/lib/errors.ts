@@ -1,32 +1,43 @@
-import type { ErrorCode } from '@ovation/shared';
+import { ERROR_MESSAGES, type ErrorCode } from '@ovation/shared';
 
 export interface FieldError {
   field: string;
   message: string;
+  /** The catalog key (`validation.<key>`) the client translates. */
+  key?: string;
 }
 
-/** The one way a service fails: a stable code, an HTTP status and a message the client can show. */
+/**
+ * The one way a service fails: an HTTP status and a stable code whose English text lives in the shared
+ * ERROR_MESSAGES. `extra` adds fields the spec's client reads (e.g. emailNotVerified on login).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly errors?: FieldError[],
+    options: { message?: string; errors?: FieldError[]; extra?: Record<string, unknown> } = {},
   ) {
-    super(message);
+    super(options.message ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';
+    this.errors = options.errors;
+    this.extra = options.extra;
   }
+  readonly errors?: FieldError[];
+  readonly extra?: Record<string, unknown>;
 }
 
-export const Invalid = (message: string, errors?: FieldError[]) =>
-  new AppError(400, 'VALIDATION_ERROR', message, errors);
-export const Unauthorized = (message = 'Authentication required') =>
-  new AppError(401, 'UNAUTHORIZED', message);
-export const Forbidden = (message = 'You do not have permission to do this') =>
-  new AppError(403, 'FORBIDDEN', message);
-export const NotFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
-export const Conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const PayloadTooLarge = (message = 'The request is too large') =>
-  new AppError(413, 'PAYLOAD_TOO_LARGE', message);
-export const TooManyRequests = (message = 'Too many requests. Please try again later.') =>
-  new AppError(429, 'TOO_MANY_REQUESTS', message);
+type Options = ConstructorParameters<typeof AppError>[2];
+
+export const Invalid = (code: ErrorCode = 'VALIDATION_ERROR', options?: Options) =>
+  new AppError(400, code, options);
+export const Unauthorized = (code: ErrorCode = 'UNAUTHORIZED', options?: Options) =>
+  new AppError(401, code, options);
+export const Forbidden = (code: ErrorCode = 'FORBIDDEN', options?: Options) =>
+  new AppError(403, code, options);
+export const NotFound = (code: ErrorCode = 'NOT_FOUND', options?: Options) =>
+  new AppError(404, code, options);
+export const Conflict = (code: ErrorCode = 'CONFLICT', options?: Options) => new AppError(409, code, options);
+export const PayloadTooLarge = (code: ErrorCode = 'PAYLOAD_TOO_LARGE', options?: Options) =>
+  new AppError(413, code, options);
+export const TooManyRequests = (code: ErrorCode = 'TOO_MANY_REQUESTS', options?: Options) =>
+  new AppError(429, code, options);

@@ -5,7 +5,9 @@ export const errorResponseSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z
+    .array(z.object({ field: z.string(), message: z.string(), key: z.string().optional() }))
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
@@ -28,23 +30,6 @@ export function pageEnvelope<T extends z.ZodType>(item: T) {
 }
 
 export const messageEnvelopeSchema = z.object({ success: z.literal(true), message: z.string() });
-
-/** Stable error codes; each has a catalog entry `errors.<code>` in the five languages. */
-export const ERROR_CODES = [
-  'BAD_REQUEST',
-  'VALIDATION_ERROR',
-  'INVALID_JSON',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE',
-  'TOO_MANY_REQUESTS',
-  'SERVICE_UNAVAILABLE',
-  'INTERNAL_ERROR',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const objectIdSchema = z.string().uuid();
 export const idParamsSchema = z.object({ id: objectIdSchema });

@@ -86,7 +86,7 @@ describe('GET /api/songs', () => {
   it('refuses the Most Voted sort to non-admins', async () => {
     const response = await server.request('GET', '/api/songs?sortBy=totalVotes');
     expect(response.status).toBe(403);
-    expect(response.body.code).toBe('FORBIDDEN');
+    expect(response.body.code).toBe('MOST_VOTED_ADMIN_ONLY');
   });
 
   it('hides a pending song from the public', async () => {

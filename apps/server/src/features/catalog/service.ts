@@ -57,7 +57,7 @@ function toCategory(row: CategoryRow, viewer: Viewer): Category {
 /** Lists approved songs; sorting by votes is for admins only, since vote totals are not public. */
 export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery, viewer: Viewer) {
   if (query.sortBy === 'totalVotes' && !isAdmin(viewer)) {
-    throw Forbidden('Sorting by votes is only available to administrators');
+    throw Forbidden('MOST_VOTED_ADMIN_ONLY');
   }
   const { rows, total } = await repository.findSongsPage(deps.db, query);
   return {
@@ -75,7 +75,7 @@ export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery
 export async function getSong(deps: CatalogDependencies, id: string, viewer: Viewer) {
   const row = await repository.findSongById(deps.db, id);
   const visible = row && (row.status === 'approved' || isAdmin(viewer) || row.uploader?.id === viewer?.id);
-  if (!visible) throw NotFound("The song you're looking for doesn't exist");
+  if (!visible) throw NotFound('SONG_NOT_FOUND');
   return toSong(deps.storage, row, viewer);
 }
 
@@ -87,7 +87,7 @@ export async function listCategories(deps: CatalogDependencies, viewer: Viewer) 
 /** A category with its approved songs ranked by votes. */
 export async function getCategoryWithSongs(deps: CatalogDependencies, id: string, viewer: Viewer) {
   const category = await repository.findCategoryById(deps.db, id);
-  if (!category) throw NotFound("The category you're looking for doesn't exist");
+  if (!category) throw NotFound('CATEGORY_NOT_FOUND');
   const songs = await repository.findApprovedSongsInCategory(deps.db, id);
   return {
     category: toCategory(category, viewer),

@@ -30,7 +30,7 @@ describe('bad input', () => {
   it('answers unknown API routes with 404 in the envelope', async () => {
     const response = await server.request('GET', '/api/does-not-exist');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Route not found' });
+    expect(response.body).toEqual({ success: false, code: 'ROUTE_NOT_FOUND', message: 'Route not found' });
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {

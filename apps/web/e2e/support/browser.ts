@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+/** Screenshots of failed journeys are kept here for the person reading the CI log. */
+export const FAILURE_SCREENSHOTS = path.join(root, 'test-results/e2e');
+
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export interface BrowserSession {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  readonly baseUrl: string;
+  readonly offlineUrl: string;
+  /** Opens a fresh context (new local storage) with the language already chosen, or none. */
+  reset(options?: { language?: string | null; viewport?: keyof typeof VIEWPORTS }): Promise<Page>;
+}
+
+/** One Chromium per test file, a fresh context per test; a failed test leaves a screenshot behind. */
+export function useBrowser(): BrowserSession {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const baseUrl = inject('baseUrl');
+  const offlineUrl = inject('offlineUrl');
+
+  const session: BrowserSession = {
+    get page() {
+      return page;
+    },
+    get context() {
+      return context;
+    },
+    baseUrl,
+    offlineUrl,
+    async reset({ language = 'en', viewport = 'desktop' } = {}) {
+      await context?.close();
+      context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl });
+      if (language) {
+        await context.addInitScript((code) => window.localStorage.setItem('language', code), language);
+      }
+      page = await context.newPage();
+      return page;
+    },
+  };
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  });
+  beforeEach(async (test: TestContext) => {
+    await session.reset();
+    test.onTestFailed(async () => {
+      await fs.mkdir(FAILURE_SCREENSHOTS, { recursive: true });
+      const name = test.task.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+      await page
+        ?.screenshot({ path: path.join(FAILURE_SCREENSHOTS, `${name}.png`), fullPage: true })
+        .catch(() => {});
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return session;
+}

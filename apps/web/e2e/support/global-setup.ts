@@ -1,0 +1,142 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    offlineUrl: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited early:\n${log()}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become healthy in time:\n${log()}`);
+}
+
+/**
+ * Starts the real server, serving the built web app with demo data, on a fresh database: embedded
+ * PGlite in a temporary folder, or a new database on the server named by DATABASE_URL (dropped after).
+ * Also starts a static server for the same build with no API behind it, for the backend-down journey.
+ */
+export default async function setup(project: TestProject) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-e2e-'));
+  const port = await freePort();
+  const environment: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+    DEMO_SEED: '1',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
+  let databaseName: string | undefined;
+  if (process.env.DATABASE_URL) {
+    databaseName = `ovation_e2e_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${databaseName}`;
+    environment.DATABASE_URL = url.toString();
+  }
+
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, child, () => output);
+
+  const offline = await startOfflineServer(path.join(root, 'apps/web/dist'));
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('offlineUrl', offline.url);
+
+  return async () => {
+    offline.close();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await fs.rm(dataDir, { recursive: true, force: true });
+    if (databaseName && process.env.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    }
+  };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+};
+
+/** Serves the built app with every /api call failing, as when the backend is down. */
+async function startOfflineServer(dist: string) {
+  const { createServer } = await import('node:http');
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/api') || url.pathname.startsWith('/uploads')) {
+      request.socket.destroy();
+      return;
+    }
+    const file = path.join(dist, path.normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''));
+    let body: Buffer;
+    let type = CONTENT_TYPES['.html']!;
+    try {
+      body = await fs.readFile(file);
+      type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
+    } catch {
+      body = await fs.readFile(path.join(dist, 'index.html'));
+    }
+    response.writeHead(200, { 'content-type': type });
+    response.end(body);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}

@@ -1,0 +1,87 @@
+/**
+ * Every error the API can answer, by stable code, with the English text the server sends. The web app
+ * shows `errors.<CODE>` from its catalogs in the user's language; a test checks en.json matches these.
+ */
+export const ERROR_MESSAGES = {
+  BAD_REQUEST: 'Invalid request. Please check your input.',
+  VALIDATION_ERROR: 'Invalid request. Please check your input.',
+  INVALID_JSON: 'The request body is not valid JSON',
+  UNAUTHORIZED: 'Please log in to continue.',
+  SESSION_EXPIRED: 'Session Expired. Your session has expired due to inactivity.',
+  FORBIDDEN: 'You do not have permission to do this.',
+  ADMIN_ONLY: 'Only administrators can access this page.',
+  NOT_FOUND: 'Not found',
+  ROUTE_NOT_FOUND: 'Route not found',
+  SONG_NOT_FOUND: "The song you're looking for doesn't exist",
+  CATEGORY_NOT_FOUND: "The category you're looking for doesn't exist",
+  MOST_VOTED_ADMIN_ONLY: 'Sorting by votes is only available to administrators',
+  CONFLICT: 'This conflicts with existing data.',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'This content type is not supported',
+  TOO_MANY_REQUESTS: 'Too many requests. Please try again later.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable. Please try again later.',
+  INTERNAL_ERROR: 'Server error. Please try again later.',
+  // Accounts (spec 1 sections 5, 6 and 8)
+  EMAIL_TAKEN: 'An account with this email already exists. Please log in instead.',
+  DISPOSABLE_EMAIL:
+    'Temporary or disposable email addresses are not allowed. Please use a permanent email address.',
+  REGISTRATION_CLOSED: 'Registration is currently closed.',
+  INVALID_CREDENTIALS: 'Invalid credentials',
+  EMAIL_NOT_VERIFIED: 'Please verify your email to continue.',
+  ACCOUNT_DEACTIVATED: 'Account has been deactivated',
+  TOO_MANY_LOGIN_ATTEMPTS: 'Too many login attempts. Please try again in 15 minutes.',
+  INVALID_OTP: 'Invalid OTP. Please try again.',
+  OTP_EXPIRED: 'This code has expired. Please request a new one.',
+  OTP_TOO_MANY_ATTEMPTS: 'Too many wrong codes. Please request a new one.',
+  OTP_RESEND_TOO_SOON: 'Please wait before requesting another code.',
+  ALREADY_VERIFIED: 'This email is already verified. Please log in.',
+  WRONG_PASSWORD: 'Your current password is incorrect.',
+  CAPTCHA_REQUIRED: 'Please complete the CAPTCHA verification',
+  CAPTCHA_FAILED: 'CAPTCHA verification failed',
+  SOCIAL_LOGIN_DISABLED: 'This sign-in method is not available.',
+  ONLY_FANS_CAN_VOTE: 'Only fans can vote for songs. Please login with a fan account.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as ErrorCode[];
+
+/**
+ * Field validation messages by key, with their English text. Shared schemas carry `validation.<key>`
+ * as their message, so forms translate it and the server answers the English text.
+ */
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be at most 100 characters',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please provide a valid email address',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Please enter a valid phone number',
+  countryRequired: 'Country is required',
+  countryInvalid: 'Please choose a country from the list',
+  stateRequired: 'State/Province is required',
+  stateInvalid: 'Please choose a state or province from the list',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  confirmPasswordRequired: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+  roleInvalid: 'Role must be fan or artist',
+  otpInvalid: 'Please enter a valid 6-digit OTP',
+  otpIncomplete: 'Please enter the complete 6-digit code',
+  bioTooLong: 'Bio must be at most 500 characters',
+  captchaRequired: 'Please complete the CAPTCHA verification',
+} as const;
+
+export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
+
+/** The message a shared schema carries: `validation.<key>`. */
+export function validationMessage(key: ValidationMessageKey) {
+  return `validation.${key}` as const;
+}
+
+/** The English text of a schema message; messages that are not ours pass through. */
+export function describeValidationMessage(message: string): string {
+  const key = message.startsWith('validation.') ? message.slice('validation.'.length) : '';
+  return (VALIDATION_MESSAGES as Record<string, string>)[key] ?? message;
+}
