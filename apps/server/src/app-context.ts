@@ -6,9 +6,12 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
+import type { CaptchaVerifier } from './lib/captcha';
 import type { Clock } from './lib/clock';
 import type { DatabaseHandle } from './lib/db';
+import type { Mailer } from './lib/mailer';
 import type { FileStorage } from './lib/storage';
 import type { Viewer } from './lib/viewer';
 
@@ -18,6 +21,13 @@ export interface AppContext {
   database: DatabaseHandle;
   storage: FileStorage;
   clock: Clock;
+  /** The server secret (SESSION_SECRET or generated); derive purpose keys from it with deriveKey. */
+  secret: string;
+  /** Shared by every instance when REDIS_URL is set. */
+  redis?: Redis;
+  /** Built by the app from the config when not given (tests may pass their own). */
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
 }
 
 export type RouteApp = FastifyInstance<

@@ -16,10 +16,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext, RouteApp } from './app-context';
+import { registerAccountRoutes } from './features/accounts/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
+import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerSessionResolution } from './features/sessions/plugin';
+import { registerPublicSettingsRoutes } from './features/settings/routes';
 import { registerVotingRoutes } from './features/voting/routes';
+import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling } from './lib/error-handler';
+import { createMailer } from './lib/mailer';
+import { Limiter } from './lib/rate-limit';
+import { deriveKey } from './lib/secrets';
 
 /** 1 MiB: JSON bodies are small; file uploads set their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -93,10 +101,33 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const mailer =
+    context.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+  const captcha = context.captcha ?? createCaptchaVerifier(config, context.secret, context.redis);
+  const db = context.database.db;
+  const accountsDependencies = {
+    db,
+    clock: context.clock,
+    mailer,
+    captcha,
+    logger: app.log,
+    otpKey: deriveKey(context.secret, 'otp'),
+    limiters: {
+      // Issue 3: 5 failed logins for one account, or 20 from one IP, within 15 minutes.
+      loginAccount: new Limiter({ name: 'login-account', points: 5, windowSeconds: 15 * 60 }, context.redis),
+      loginIp: new Limiter({ name: 'login-ip', points: 20, windowSeconds: 15 * 60 }, context.redis),
+    },
+  };
+
+  registerCountryRoutes(app);
   await app.register(
     async (api) => {
       const routes = api as unknown as RouteApp;
+      registerSessionResolution(routes, context);
       registerHealthRoutes(routes, context);
+      registerPublicSettingsRoutes(routes, { db, captcha });
+      registerAccountRoutes(routes, accountsDependencies);
       registerCatalogRoutes(routes, context);
       registerVotingRoutes(routes, context);
     },

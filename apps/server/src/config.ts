@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CAPTCHA_PROVIDERS } from '@ovation/shared';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -28,13 +29,40 @@ const environmentSchema = z.object({
   WEB_DIST: z.string().default('apps/web/dist'),
   /** Trust X-Forwarded-For from a reverse proxy in front of the server. */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Google sign-in (OpenID Connect); empty id or secret leaves Google off unless an admin sets custom ones. */
+  GOOGLE_CLIENT_ID: z.string().trim().default(''),
+  GOOGLE_CLIENT_SECRET: z.string().trim().default(''),
+  /** The OpenID issuer discovered for Google; a test or staging stand-in may replace it. */
+  GOOGLE_ISSUER_URL: z.string().url().default('https://accounts.google.com'),
+  /** Facebook sign-in (plain OAuth 2: no discovery, so each endpoint is configurable). */
+  FACEBOOK_APP_ID: z.string().trim().default(''),
+  FACEBOOK_APP_SECRET: z.string().trim().default(''),
+  FACEBOOK_AUTHORIZATION_URL: z.string().url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.string().url().default('https://graph.facebook.com/v19.0/oauth/access_token'),
+  FACEBOOK_USERINFO_URL: z.string().url().default('https://graph.facebook.com/me?fields=id,name,email'),
+  /** The self-hosted ALTCHA proof of work by default; Google reCAPTCHA v2 (checkbox) when asked for. */
+  CAPTCHA_PROVIDER: z.enum(CAPTCHA_PROVIDERS).default('altcha'),
+  RECAPTCHA_SITE_KEY: z.string().trim().default(''),
+  RECAPTCHA_SECRET_KEY: z.string().trim().default(''),
+  /** Google's verification endpoint; tests point it at a local stand-in. */
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+});
+
+/** reCAPTCHA cannot work without its two keys: refuse to start rather than reject every sign-up. */
+const configSchema = environmentSchema.superRefine((values, context) => {
+  if (values.CAPTCHA_PROVIDER !== 'recaptcha') return;
+  for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'] as const) {
+    if (!values[name]) {
+      context.addIssue({ code: 'custom', path: [name], message: 'required when CAPTCHA_PROVIDER=recaptcha' });
+    }
+  }
 });
 
 export type Config = ReturnType<typeof parseConfig>;
 
 /** Parses the environment once; a wrong value stops the server with a message naming the variable. */
 export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
-  const parsed = environmentSchema.safeParse(environment);
+  const parsed = configSchema.safeParse(environment);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -59,5 +87,27 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
       .filter(Boolean),
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
     trustProxy: values.TRUST_PROXY,
+    socialLogin: {
+      google: {
+        clientId: values.GOOGLE_CLIENT_ID,
+        clientSecret: values.GOOGLE_CLIENT_SECRET,
+        issuerUrl: values.GOOGLE_ISSUER_URL,
+      },
+      facebook: {
+        appId: values.FACEBOOK_APP_ID,
+        appSecret: values.FACEBOOK_APP_SECRET,
+        authorizationUrl: values.FACEBOOK_AUTHORIZATION_URL,
+        tokenUrl: values.FACEBOOK_TOKEN_URL,
+        userinfoUrl: values.FACEBOOK_USERINFO_URL,
+      },
+    },
+    captcha: {
+      provider: values.CAPTCHA_PROVIDER,
+      recaptcha: {
+        siteKey: values.RECAPTCHA_SITE_KEY,
+        secretKey: values.RECAPTCHA_SECRET_KEY,
+        verifyUrl: values.RECAPTCHA_VERIFY_URL,
+      },
+    },
   };
 }

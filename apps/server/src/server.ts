@@ -4,6 +4,8 @@ import type { Config } from './config';
 import { seedDemoDataIfEmpty } from './db/seed/seed';
 import { type Clock, systemClock } from './lib/clock';
 import { type DatabaseHandle, openDatabase } from './lib/db';
+import { connectRedis } from './lib/redis';
+import { loadServerSecret } from './lib/secrets';
 import { createDiskStorage } from './lib/storage';
 
 export interface RunningServer {
@@ -22,13 +24,16 @@ export async function createServer(config: Config, clock: Clock = systemClock): 
     await database.migrate();
     const storage = createDiskStorage(config.dataDir);
     if (config.demoSeed) await seedDemoDataIfEmpty({ db: database.db, storage, clock });
-    const app = await buildApp({ config, database, storage, clock });
+    const secret = loadServerSecret(config);
+    const redis = connectRedis(config.redisUrl);
+    const app = await buildApp({ config, database, storage, clock, secret, redis });
     return {
       app,
       database,
       async close() {
         await app.close();
         await database.close();
+        redis?.disconnect();
       },
     };
   } catch (error) {

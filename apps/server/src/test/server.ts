@@ -2,10 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { buildApp } from '../app';
 import { parseConfig } from '../config';
+import type { CaptchaVerifier } from '../lib/captcha';
 import { ManualClock } from '../lib/clock';
 import type { DatabaseHandle } from '../lib/db';
+import type { Mailer } from '../lib/mailer';
 import { createDiskStorage, type FileStorage } from '../lib/storage';
 import { createTestDatabase } from './database';
 
@@ -30,7 +33,15 @@ export interface TestServer {
  * Starts the real app on a random port over a fresh, migrated database, with a clock the test
  * moves by hand. Every test file gets its own; nothing is shared between runs.
  */
-export async function startTestServer(environment: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  environment?: Record<string, string>;
+  mailer?: Mailer;
+  captcha?: CaptchaVerifier;
+  redis?: Redis;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const environment = options.environment ?? {};
   const database = await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-test-'));
   const config = parseConfig({
@@ -42,7 +53,16 @@ export async function startTestServer(environment: Record<string, string> = {}):
   });
   const storage = createDiskStorage(dataDir);
   const clock = new ManualClock();
-  const app = await buildApp({ config, database, storage, clock });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    clock,
+    secret: 'test-secret-test-secret-test-secret',
+    redis: options.redis,
+    mailer: options.mailer,
+    captcha: options.captcha,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,0 +1,112 @@
+import {
+  authResponseSchema,
+  changePasswordBodySchema,
+  emailBodySchema,
+  loginBodySchema,
+  messageEnvelopeSchema,
+  registerBodySchema,
+  registerResponseSchema,
+  resendOtpResponseSchema,
+  updateProfileBodySchema,
+  userResponseSchema,
+  verifyEmailBodySchema,
+} from '@ovation/shared';
+import { z } from 'zod';
+import type { RouteApp } from '../../app-context';
+import { requireViewer } from '../../lib/policy';
+import { requestMeta } from '../../lib/request-meta';
+import { recordAudit } from '../audit/service';
+import { endSession } from '../sessions/service';
+import type { AccountsDependencies } from './service';
+import * as accounts from './service';
+
+const tags = ['accounts'];
+const security = [{ bearer: [] }];
+
+export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies) {
+  app.post(
+    '/auth/register',
+    { schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema } } },
+    async (request, reply) => {
+      const result = await accounts.registerAccount(deps, request.body, requestMeta(request));
+      reply.status(201);
+      return { success: true as const, ...result };
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    { schema: { tags, body: verifyEmailBodySchema, response: { 200: authResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      ...(await accounts.verifyEmail(deps, request.body, requestMeta(request))),
+    }),
+  );
+
+  for (const path of ['/auth/resend-otp', '/auth/send-verification']) {
+    app.post(
+      path,
+      { schema: { tags, body: emailBodySchema, response: { 200: resendOtpResponseSchema } } },
+      async (request) => ({
+        success: true as const,
+        ...(await accounts.resendVerification(deps, request.body.email)),
+      }),
+    );
+  }
+
+  app.post(
+    '/auth/login',
+    { schema: { tags, body: loginBodySchema, response: { 200: authResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      ...(await accounts.login(deps, request.body, requestMeta(request))),
+    }),
+  );
+
+  app.post(
+    '/auth/logout',
+    { schema: { tags, security, response: { 200: messageEnvelopeSchema } } },
+    async (request) => {
+      if (request.viewer && request.sessionId) {
+        await endSession(deps.db, deps.clock, request.sessionId, 'logout');
+        await recordAudit(deps.db, { action: 'auth.logout', actorId: request.viewer.id, ip: request.ip });
+      }
+      return { success: true as const, message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/auth/me',
+    { schema: { tags, security, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const user = await accounts.getCurrentUser(deps, requireViewer(request).id);
+      return { success: true as const, user, data: user };
+    },
+  );
+
+  app.put(
+    '/auth/profile',
+    { schema: { tags, security, body: updateProfileBodySchema, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const user = await accounts.updateProfile(deps, requireViewer(request).id, request.body);
+      return { success: true as const, message: 'Profile updated successfully!', user, data: user };
+    },
+  );
+
+  app.put(
+    '/auth/password',
+    {
+      schema: {
+        tags,
+        security,
+        body: changePasswordBodySchema,
+        response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const viewer = requireViewer(request);
+      await accounts.changePassword(deps, viewer.id, request.sessionId, request.body, requestMeta(request));
+      return { success: true as const, message: 'Password changed successfully!' };
+    },
+  );
+}

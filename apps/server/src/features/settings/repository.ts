@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import { settings } from '../../db/schema';
+import type { Database } from '../../lib/db';
+
+export async function findSetting(db: Database, key: string): Promise<unknown> {
+  const rows = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  return rows[0]?.value;
+}
+
+export async function saveSetting(db: Database, key: string, value: unknown, updatedBy: string | null) {
+  await db
+    .insert(settings)
+    .values({ key, value, updatedBy })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: new Date() } });
+}

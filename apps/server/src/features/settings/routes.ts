@@ -1,0 +1,30 @@
+import { publicSettingsResponseSchema } from '@ovation/shared';
+import type { RouteApp } from '../../app-context';
+import type { CaptchaVerifier } from '../../lib/captcha';
+import type { Database } from '../../lib/db';
+import { getPlatformSettings } from './service';
+
+export function registerPublicSettingsRoutes(
+  app: RouteApp,
+  deps: { db: Database; captcha: CaptchaVerifier },
+) {
+  app.get(
+    '/public/public-settings',
+    { schema: { tags: ['settings'], response: { 200: publicSettingsResponseSchema } } },
+    async () => {
+      const settings = await getPlatformSettings(deps.db);
+      return {
+        success: true as const,
+        data: {
+          securitySettings: {
+            requireCaptcha: settings.securitySettings.requireCaptcha,
+            requireEmailVerification: settings.securitySettings.requireEmailVerification,
+            captchaProvider: deps.captcha.provider,
+            recaptchaSiteKey: deps.captcha.siteKey,
+          },
+          generalSettings: settings.generalSettings,
+        },
+      };
+    },
+  );
+}

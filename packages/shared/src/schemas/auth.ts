@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import {
+  MAX_TEXT_LENGTH,
+  MIN_NAME_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  OTP_LENGTH,
+  ROLES,
+  SELF_SERVICE_ROLES,
+} from '../constants';
+import { validationMessage as message } from '../messages';
+import { dataEnvelope } from './envelope';
+
+/** What the spec's client reads of a user; the verified flag is repeated under each name it reads. */
+export const userSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  country: z.string().nullable(),
+  state: z.string().nullable(),
+  role: z.enum(ROLES),
+  avatar: z.string().nullable(),
+  bio: z.string(),
+  emailVerified: z.boolean(),
+  isEmailVerified: z.boolean(),
+  verified: z.boolean(),
+  isVerified: z.boolean(),
+  isActive: z.boolean(),
+  language: z.string(),
+  createdAt: z.string(),
+  lastLogin: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Spec 1 section 5: "must look like an e-mail without whitespace". */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Spec 1 section 5: optional leading plus, first digit 1-9, up to 15 more digits (spaces removed). */
+const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
+const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
+
+export const emailField = z
+  .string({ error: message('emailRequired') })
+  .trim()
+  .min(1, message('emailRequired'))
+  .max(254, message('emailInvalid'))
+  .regex(EMAIL_PATTERN, message('emailInvalid'))
+  .transform((email) => email.toLowerCase());
+
+export const nameField = z
+  .string({ error: message('nameRequired') })
+  .trim()
+  .min(1, message('nameRequired'))
+  .min(MIN_NAME_LENGTH, message('nameTooShort'))
+  .max(100, message('nameTooLong'));
+
+export const phoneField = z
+  .string({ error: message('phoneRequired') })
+  .transform((phone) => phone.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().min(1, message('phoneRequired')).regex(PHONE_PATTERN, message('phoneInvalid')));
+
+export const newPasswordField = z
+  .string({ error: message('passwordRequired') })
+  .min(1, message('passwordRequired'))
+  .min(MIN_PASSWORD_LENGTH, message('passwordTooShort'))
+  .max(128, message('passwordTooLong'));
+
+export const registerBodySchema = z.object({
+  name: nameField,
+  email: emailField,
+  phoneNumber: phoneField,
+  country: z
+    .string({ error: message('countryRequired') })
+    .trim()
+    .min(1, message('countryRequired'))
+    .max(100),
+  /** Required when the chosen country has states; the server checks it against the country list. */
+  state: z.string().trim().max(100).optional().default(''),
+  password: newPasswordField,
+  role: z.enum(SELF_SERVICE_ROLES, { error: message('roleInvalid') }).default('fan'),
+  captchaToken: z.string().max(20_000).optional(),
+  language: z.string().max(5).optional(),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: message('passwordRequired') })
+    .min(1, message('passwordRequired'))
+    .max(128),
+});
+
+export const emailBodySchema = z.object({ email: emailField });
+
+export const verifyEmailBodySchema = z.object({
+  email: emailField,
+  otp: z
+    .string({ error: message('otpInvalid') })
+    .trim()
+    .regex(OTP_PATTERN, message('otpInvalid')),
+});
+
+export const updateProfileBodySchema = z.object({
+  name: nameField,
+  bio: z.string().trim().max(MAX_TEXT_LENGTH, message('bioTooLong')).optional(),
+  phoneNumber: phoneField.optional(),
+  country: z.string().trim().max(100).optional(),
+  state: z.string().trim().max(100).optional(),
+  language: z.string().max(5).optional(),
+});
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: message('passwordRequired') })
+    .min(1, message('passwordRequired'))
+    .max(128),
+  newPassword: newPasswordField,
+});
+
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+  token: z.string(),
+  user: userSchema,
+});
+
+export const registerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string().optional(),
+  user: userSchema,
+  requiresVerification: z.boolean(),
+  verificationSent: z.boolean(),
+});
+
+export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema, data: userSchema });
+
+export const socialLoginSettingsResponseSchema = dataEnvelope(
+  z.object({ google: z.object({ enabled: z.boolean() }), facebook: z.object({ enabled: z.boolean() }) }),
+);
+
+export const resendOtpResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  retryAfterSeconds: z.number().int(),
+});
