@@ -17,11 +17,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
+import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerSessionResolution } from './features/sessions/plugin';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
+import { registerSocialLoginRoutes } from './features/social-login/routes';
 import { registerVotingRoutes } from './features/voting/routes';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling } from './lib/error-handler';
@@ -127,9 +129,18 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerSessionResolution(routes, context);
       registerHealthRoutes(routes, context);
       registerPublicSettingsRoutes(routes, { db, captcha });
+      registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
+      registerSocialLoginRoutes(routes, context, accountsDependencies);
       registerCatalogRoutes(routes, context);
-      registerVotingRoutes(routes, context);
+      registerVotingRoutes(routes, {
+        db,
+        clock: context.clock,
+        captcha,
+        logger: app.log,
+        // 20 vote requests a minute per fan: far above any honest use (one vote per category a day).
+        voteLimiter: new Limiter({ name: 'votes-user', points: 20, windowSeconds: 60 }, context.redis),
+      });
     },
     { prefix: '/api' },
   );

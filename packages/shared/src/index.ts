@@ -9,4 +9,5 @@ export * from './schemas/envelope';
 export * from './schemas/health';
 export * from './schemas/settings';
 export * from './schemas/social-login';
+export * from './schemas/votes';
 export * from './schemas/voting';

@@ -39,7 +39,19 @@ export const ERROR_MESSAGES = {
   CAPTCHA_REQUIRED: 'Please complete the CAPTCHA verification',
   CAPTCHA_FAILED: 'CAPTCHA verification failed',
   SOCIAL_LOGIN_DISABLED: 'This sign-in method is not available.',
+  // Voting (spec 1 sections 4 and 8)
+  LOGIN_TO_VOTE: 'Please login to vote for songs.',
   ONLY_FANS_CAN_VOTE: 'Only fans can vote for songs. Please login with a fan account.',
+  VERIFY_EMAIL_TO_VOTE: 'Please verify your email to vote.',
+  VOTING_NOT_STARTED: 'Voting has not started yet',
+  VOTING_DISABLED: 'Voting is disabled by administrator',
+  VOTING_ENDED: 'Voting period has ended',
+  ALREADY_VOTED_IN_CATEGORY_TODAY:
+    'You have already voted in this category today. You can vote again in 24 hours.',
+  CATEGORY_VOTES_USED: 'You have used all your votes in this category for this voting period.',
+  ALREADY_VOTED_FOR_SONG:
+    'You have already voted for this song. You can vote for it again when your votes renew.',
+  CAPTCHA_REQUIRED_TO_VOTE: 'Please complete the CAPTCHA verification to vote',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

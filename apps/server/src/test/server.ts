@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +8,7 @@ import { buildApp } from '../app';
 import { parseConfig } from '../config';
 import type { CaptchaVerifier } from '../lib/captcha';
 import { ManualClock } from '../lib/clock';
-import type { DatabaseHandle } from '../lib/db';
+import { type DatabaseHandle, openDatabase } from '../lib/db';
 import type { Mailer } from '../lib/mailer';
 import { createDiskStorage, type FileStorage } from '../lib/storage';
 import { createTestDatabase } from './database';
@@ -20,6 +21,8 @@ export interface TestServer {
   storage: FileStorage;
   clock: ManualClock;
   dataDir: string;
+  /** The PostgreSQL URL of this test's database (undefined on embedded PGlite). */
+  databaseUrl?: string;
   /** Speaks HTTP to the running server; `token` becomes a bearer header, `body` JSON. */
   request(
     method: string,
@@ -38,17 +41,36 @@ export interface TestServerOptions {
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
   redis?: Redis;
+  /**
+   * Set PUBLIC_URL to the server's own address (for flows that redirect back to it, e.g. social login):
+   * a free port is picked before the app is built instead of at listen time.
+   */
+  ownPublicUrl?: boolean;
+}
+
+/** A port that was free a moment ago on 127.0.0.1 (the OS hands out a fresh one each time). */
+async function pickFreePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const environment = options.environment ?? {};
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs?.databaseUrl;
+  const database = shared
+    ? await openDatabase({ databaseUrl: shared, dataDir: 'memory://' })
+    : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-test-'));
+  const chosenPort = options.ownPublicUrl ? await pickFreePort() : 0;
   const config = parseConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: '',
+    ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : {}),
     ...environment,
   });
   const storage = createDiskStorage(dataDir);
@@ -63,7 +85,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     mailer: options.mailer,
     captcha: options.captcha,
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: chosenPort, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -76,6 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     storage,
     clock,
     dataDir,
+    databaseUrl: 'url' in database ? (database.url as string | undefined) : shared,
     async request(method, url, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | Buffer | undefined;

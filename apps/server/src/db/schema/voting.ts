@@ -9,7 +9,6 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { categories, songs } from './catalog';
 import { users } from './users';
 
 /** Every vote cast, with what fraud review needs: time, user, song, category, IP and device type. */
@@ -20,12 +19,11 @@ export const votes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    songId: uuid('song_id')
-      .notNull()
-      .references(() => songs.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    // No foreign keys to songs and categories on purpose: each FK check takes a KEY SHARE lock on the
+    // parent row, which turns a burst on one song into lock contention on that song's row. The vote
+    // transaction checks the song itself, and deleting a song deletes its votes in the same transaction.
+    songId: uuid('song_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
     ip: text('ip'),
     deviceType: text('device_type'),
     /** False once fraud review voids a vote; totals count valid votes only. */
@@ -49,9 +47,8 @@ export const voteQuotas = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    categoryId: uuid('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    // No foreign key to categories: a burst of first votes in one category would share-lock its row.
+    categoryId: uuid('category_id').notNull(),
     votesCast: integer('votes_cast').notNull().default(0),
     lastVoteAt: timestamp('last_vote_at', { withTimezone: true }),
   },

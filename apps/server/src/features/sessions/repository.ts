@@ -17,6 +17,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
       revokedAt: sessions.revokedAt,
       role: users.role,
       isActive: users.isActive,
+      emailVerified: users.emailVerified,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,11 +1,110 @@
-import { votingStatusResponseSchema } from '@ovation/shared';
-import type { AppContext, RouteApp } from '../../app-context';
+import {
+  castVoteBodySchema,
+  castVoteResponseSchema,
+  categoryEligibilityResponseSchema,
+  songEligibilityResponseSchema,
+  songVotersResponseSchema,
+  votingStatusResponseSchema,
+} from '@ovation/shared';
+import { z } from 'zod';
+import type { RouteApp } from '../../app-context';
+import { TooManyRequests } from '../../lib/errors';
+import { requireRole } from '../../lib/policy';
+import type { Limiter } from '../../lib/rate-limit';
+import { requestMeta } from '../../lib/request-meta';
 import { getVotingStatus } from './service';
+import type { VotingDependencies } from './vote-service';
+import * as voting from './vote-service';
 
-export function registerVotingRoutes(app: RouteApp, context: AppContext) {
+const tags = ['voting'];
+const security = [{ bearer: [] }];
+
+export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & { voteLimiter: Limiter }) {
   app.get(
     '/voting-settings/status',
-    { schema: { tags: ['voting'], response: { 200: votingStatusResponseSchema } } },
-    async () => ({ success: true as const, data: await getVotingStatus(context.database.db, context.clock) }),
+    { schema: { tags, response: { 200: votingStatusResponseSchema } } },
+    async (_request, reply) => {
+      // The spec's client caches the status for 30 s; proxies may keep it a few seconds.
+      reply.header('cache-control', 'public, max-age=5');
+      return { success: true as const, data: await getVotingStatus(deps.db, deps.clock) };
+    },
+  );
+
+  app.post(
+    '/votes',
+    { schema: { tags, security, body: castVoteBodySchema, response: { 201: castVoteResponseSchema } } },
+    async (request, reply) => {
+      if (request.viewer) {
+        const limit = await deps.voteLimiter.hit(request.viewer.id);
+        if (!limit.allowed)
+          throw TooManyRequests('TOO_MANY_REQUESTS', {
+            extra: { retryAfterSeconds: limit.retryAfterSeconds },
+          });
+      }
+      const { message, result } = await voting.castVote(
+        deps,
+        request.viewer,
+        request.body,
+        requestMeta(request),
+      );
+      reply.status(201);
+      return {
+        success: true as const,
+        message,
+        data: result,
+        dailyVoteCount: result.dailyVoteCount,
+        dailyVoteLimit: result.dailyVoteLimit,
+        remainingVotes: result.remainingVotes,
+        category: result.category,
+      };
+    },
+  );
+
+  app.get(
+    '/votes/check/:categoryId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ categoryId: z.string().uuid() }),
+        response: { 200: categoryEligibilityResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await voting.checkCategoryEligibility(deps, request.viewer, request.params.categoryId),
+    }),
+  );
+
+  app.get(
+    '/votes/check-song/:songId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ songId: z.string().uuid() }),
+        response: { 200: songEligibilityResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await voting.checkSongEligibility(deps, request.viewer, request.params.songId),
+    }),
+  );
+
+  app.get(
+    '/votes/song/:songId',
+    {
+      schema: {
+        tags,
+        security,
+        params: z.object({ songId: z.string().uuid() }),
+        response: { 200: songVotersResponseSchema },
+      },
+    },
+    async (request) => {
+      requireRole(request, ['admin']);
+      return { success: true as const, data: await voting.listSongVoters(deps, request.params.songId) };
+    },
   );
 }

@@ -1,0 +1,188 @@
+import type { VoteResult } from '@ovation/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CaptchaVerifier } from '../../lib/captcha';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors';
+import type { RequestMeta } from '../../lib/request-meta';
+import type { Viewer } from '../../lib/viewer';
+import { getPlatformSettings } from '../settings/service';
+import { castVoteInTransaction } from './cast-vote-repository';
+import * as eligibility from './eligibility-repository';
+import { getVotingStatus } from './service';
+import { quotaFor, renewalOf } from './vote-rules';
+
+export interface VotingDependencies {
+  db: Database;
+  clock: Clock;
+  captcha: CaptchaVerifier;
+  logger: FastifyBaseLogger;
+}
+
+const CLOSED_REASONS = {
+  'Voting has not started yet': 'VOTING_NOT_STARTED',
+  'Voting is disabled by administrator': 'VOTING_DISABLED',
+  'Voting period has ended': 'VOTING_ENDED',
+} as const;
+
+/** Throws unless voting is open now and the viewer is a fan allowed to vote. */
+async function requireVoter(deps: VotingDependencies, viewer: Viewer) {
+  if (!viewer) throw Unauthorized('LOGIN_TO_VOTE');
+  if (viewer.role !== 'fan') throw Forbidden('ONLY_FANS_CAN_VOTE');
+  const [status, settings] = await Promise.all([
+    getVotingStatus(deps.db, deps.clock),
+    getPlatformSettings(deps.db),
+  ]);
+  if (!status.isAllowed) {
+    throw Forbidden(CLOSED_REASONS[status.reason as keyof typeof CLOSED_REASONS] ?? 'VOTING_ENDED');
+  }
+  if (settings.securitySettings.requireEmailVerification && !viewer.emailVerified) {
+    throw Forbidden('VERIFY_EMAIL_TO_VOTE');
+  }
+  return { voter: viewer, status, settings };
+}
+
+/**
+ * Casts a fan's vote for an approved song. Every rule is checked here or, for the quota, inside the
+ * database transaction, so it holds under any concurrency and across server instances.
+ */
+export async function castVote(
+  deps: VotingDependencies,
+  viewer: Viewer,
+  input: { songId: string; captchaToken?: string },
+  meta: RequestMeta,
+): Promise<{ message: string; result: VoteResult }> {
+  const { voter, status, settings } = await requireVoter(deps, viewer);
+  const song = await eligibility.findVotableSong(deps.db, input.songId);
+  if (!song) throw NotFound('SONG_NOT_FOUND');
+  if (settings.securitySettings.requireCaptcha) {
+    if (!input.captchaToken) throw Invalid('CAPTCHA_REQUIRED_TO_VOTE');
+    if (!(await deps.captcha.verify(input.captchaToken, meta.ip))) throw Invalid('CAPTCHA_FAILED');
+  }
+  const now = deps.clock.now();
+  const quota = quotaFor(settings, status, now);
+  const outcome = await castVoteInTransaction(
+    deps.db,
+    {
+      userId: voter.id,
+      songId: song.id,
+      categoryId: song.categoryId,
+      ip: meta.ip,
+      deviceType: meta.deviceType,
+      at: now,
+    },
+    quota,
+  );
+  if (outcome.status === 'category-quota-used') {
+    const nextVoteTime = renewalOf(outcome.oldestInWindow, quota.daily);
+    throw Conflict(quota.daily ? 'ALREADY_VOTED_IN_CATEGORY_TODAY' : 'CATEGORY_VOTES_USED', {
+      extra: { nextVoteTime: nextVoteTime?.toISOString() ?? null, dailyVoteLimit: quota.perCategory },
+    });
+  }
+  if (outcome.status === 'song-quota-used') {
+    const nextVoteTime = renewalOf(outcome.oldestForSong, quota.daily);
+    throw Conflict('ALREADY_VOTED_FOR_SONG', {
+      extra: { nextVoteTime: nextVoteTime?.toISOString() ?? null },
+    });
+  }
+  const remainingVotes = Math.max(0, quota.perCategory - outcome.votesInWindow);
+  const oldest =
+    outcome.votesInWindow >= quota.perCategory
+      ? await oldestVoteInWindow(deps, voter.id, song.categoryId, quota.windowStart)
+      : null;
+  const result: VoteResult = {
+    voteId: String(outcome.voteId),
+    songId: song.id,
+    categoryId: song.categoryId,
+    category: song.categoryName,
+    dailyVoteCount: outcome.votesInWindow,
+    dailyVoteLimit: quota.perCategory,
+    remainingVotes,
+    nextVoteTime: renewalOf(oldest, quota.daily)?.toISOString() ?? null,
+    createdAt: now.toISOString(),
+  };
+  const message =
+    remainingVotes > 0
+      ? `Vote submitted! You have ${remainingVotes} votes remaining for ${song.categoryName} today.`
+      : `Vote submitted! You've reached the daily limit for ${song.categoryName}. You can vote again tomorrow.`;
+  return { message, result };
+}
+
+async function oldestVoteInWindow(deps: VotingDependencies, userId: string, categoryId: string, since: Date) {
+  const votes = await eligibility.findFanVotesInCategory(deps.db, userId, categoryId, since);
+  return votes.at(-1)?.createdAt ?? null;
+}
+
+/** Whether the viewer may vote in a category now, and when they may next if not. */
+export async function checkCategoryEligibility(deps: VotingDependencies, viewer: Viewer, categoryId: string) {
+  if (!viewer) throw Unauthorized('LOGIN_TO_VOTE');
+  if (!(await eligibility.categoryExists(deps.db, categoryId))) throw NotFound('CATEGORY_NOT_FOUND');
+  const [status, settings] = await Promise.all([
+    getVotingStatus(deps.db, deps.clock),
+    getPlatformSettings(deps.db),
+  ]);
+  const quota = quotaFor(settings, status, deps.clock.now());
+  const votes = await eligibility.findFanVotesInCategory(deps.db, viewer.id, categoryId, quota.windowStart);
+  const used = votes.length >= quota.perCategory;
+  const latest = votes[0];
+  const verifiedEnough = !settings.securitySettings.requireEmailVerification || viewer.emailVerified;
+  return {
+    canVote: status.isAllowed && viewer.role === 'fan' && verifiedEnough && !used,
+    hasVoted: votes.length > 0,
+    hasVotedToday: quota.daily && votes.length > 0,
+    nextVoteTime: used ? (renewalOf(votes.at(-1)?.createdAt, quota.daily)?.toISOString() ?? null) : null,
+    userId: viewer.id,
+    votedSongId: latest?.songId ?? null,
+    votedSongTitle: latest?.title ?? null,
+    dailyVoteCount: votes.length,
+    dailyVoteLimit: quota.perCategory,
+    remainingVotes: Math.max(0, quota.perCategory - votes.length),
+  };
+}
+
+/** Whether the viewer may vote for a song now, with the cooldown when not. */
+export async function checkSongEligibility(deps: VotingDependencies, viewer: Viewer, songId: string) {
+  if (!viewer) throw Unauthorized('LOGIN_TO_VOTE');
+  const song = await eligibility.findVotableSong(deps.db, songId);
+  if (!song) throw NotFound('SONG_NOT_FOUND');
+  const category = await checkCategoryEligibility(deps, viewer, song.categoryId);
+  const [status, settings] = await Promise.all([
+    getVotingStatus(deps.db, deps.clock),
+    getPlatformSettings(deps.db),
+  ]);
+  const now = deps.clock.now();
+  const quota = quotaFor(settings, status, now);
+  const votes = await eligibility.findFanVotesInCategory(
+    deps.db,
+    viewer.id,
+    song.categoryId,
+    quota.windowStart,
+  );
+  const forSong = votes.filter((vote) => vote.songId === songId);
+  const songUsed = forSong.length >= quota.perSong;
+  const blockedUntil = songUsed
+    ? renewalOf(forSong.at(-1)?.createdAt, quota.daily)
+    : category.nextVoteTime
+      ? new Date(category.nextVoteTime)
+      : null;
+  const hoursRemaining = blockedUntil
+    ? Math.max(0, Math.round(((blockedUntil.getTime() - now.getTime()) / 3_600_000) * 10) / 10)
+    : 0;
+  return {
+    canVote: category.canVote && !songUsed,
+    hasVoted: forSong.length > 0,
+    cooldownExpiry: blockedUntil?.toISOString() ?? null,
+    hoursRemaining,
+    voteTime: forSong[0]?.createdAt.toISOString() ?? null,
+  };
+}
+
+/** The voters of a song, for admins. */
+export async function listSongVoters(deps: VotingDependencies, songId: string) {
+  const rows = await eligibility.findSongVoters(deps.db, songId);
+  return rows.map((row) => ({
+    _id: String(row.id),
+    createdAt: row.createdAt.toISOString(),
+    user: row.userId ? { _id: row.userId, name: row.name ?? '', role: row.role ?? 'fan' } : null,
+  }));
+}
