@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,7 @@ import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
+import { registerSongWriteRoutes } from './features/catalog/song-write-routes';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerSessionResolution } from './features/sessions/plugin';
@@ -88,6 +90,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   if (config.corsOrigins.length > 0) await app.register(fastifyCors, { origin: config.corsOrigins });
+  await app.register(fastifyMultipart);
   await app.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'] });
 
   await app.register(fastifySwagger, {
@@ -133,6 +136,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAccountRoutes(routes, accountsDependencies);
       registerSocialLoginRoutes(routes, context, accountsDependencies);
       registerCatalogRoutes(routes, context);
+      registerSongWriteRoutes(routes, { db, storage: context.storage });
       registerVotingRoutes(routes, {
         db,
         clock: context.clock,

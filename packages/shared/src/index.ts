@@ -9,5 +9,6 @@ export * from './schemas/envelope';
 export * from './schemas/health';
 export * from './schemas/settings';
 export * from './schemas/social-login';
+export * from './schemas/song-writes';
 export * from './schemas/votes';
 export * from './schemas/voting';

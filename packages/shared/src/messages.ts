@@ -52,6 +52,12 @@ export const ERROR_MESSAGES = {
   ALREADY_VOTED_FOR_SONG:
     'You have already voted for this song. You can vote for it again when your votes renew.',
   CAPTCHA_REQUIRED_TO_VOTE: 'Please complete the CAPTCHA verification to vote',
+  // Songs and uploads (spec 1 sections 5 and 8)
+  IMAGE_REQUIRED: 'Please select an album cover',
+  IMAGE_INVALID: 'The file must be a JPEG, PNG, GIF or WebP image.',
+  IMAGE_TOO_LARGE: 'The image must be 5 MB or smaller.',
+  DUPLICATE_SONG_IN_CATEGORY: 'A song with the same title and artist already exists in that category.',
+  CANNOT_DELETE_SONG: 'You can only delete your own songs.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -83,6 +89,16 @@ export const VALIDATION_MESSAGES = {
   otpIncomplete: 'Please enter the complete 6-digit code',
   bioTooLong: 'Bio must be at most 500 characters',
   captchaRequired: 'Please complete the CAPTCHA verification',
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be at most 200 characters',
+  artistTooLong: 'Artist must be at most 200 characters',
+  categoryRequired: 'Please select a category',
+  songLinkRequired: 'Song link is required',
+  songLinkInvalid: 'Please enter a valid http(s) link',
+  descriptionTooLong: 'Description must be at most 500 characters',
+  durationInvalid: 'Duration looks like 3:45',
+  releaseDateInvalid: 'Please enter a valid date',
+  tagsTooMany: 'Use at most 10 tags',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

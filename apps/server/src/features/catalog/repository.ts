@@ -128,3 +128,7 @@ export function findActiveBanners(db: Database) {
     .where(eq(banners.isActive, true))
     .orderBy(asc(banners.sortOrder), desc(banners.createdAt));
 }
+
+export function findSongsByUploader(db: Database, uploaderId: string) {
+  return selectSongs(db).where(eq(songs.uploaderId, uploaderId)).orderBy(desc(songs.createdAt));
+}

@@ -115,3 +115,11 @@ export async function listBanners(deps: CatalogDependencies): Promise<Banner[]> 
     };
   });
 }
+
+/** Every song a user uploaded, whatever its status (their dashboard). */
+export async function listSongsByUploader(deps: CatalogDependencies, uploaderId: string) {
+  const rows = await repository.findSongsByUploader(deps.db, uploaderId);
+  return rows.map((row) =>
+    toSong(deps.storage, row, { id: uploaderId, role: 'artist', emailVerified: true }),
+  );
+}
