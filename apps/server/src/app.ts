@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
@@ -31,6 +31,7 @@ import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling } from './lib/error-handler';
 import { createMailer } from './lib/mailer';
 import { Limiter } from './lib/rate-limit';
+import { ResponseCache } from './lib/response-cache';
 import { deriveKey } from './lib/secrets';
 
 /** 1 MiB: JSON bodies are small; file uploads set their own limit. */
@@ -49,6 +50,24 @@ const PLAYER_FRAME_SOURCES = [
   'https://embed.music.apple.com',
 ];
 
+/** Google's reCAPTCHA script and frames, allowed only when it is the configured CAPTCHA. */
+const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const RECAPTCHA_FRAME_SOURCES = [
+  'https://www.google.com/recaptcha/',
+  'https://recaptcha.google.com/recaptcha/',
+];
+
+/** Query parameters that carry secrets (the social-login callback's token, OAuth codes) never reach the logs. */
+const SECRET_PARAMETERS = ['token', 'user', 'code', 'state', 'otp'];
+
+function redactUrl(url: string) {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const query = new URLSearchParams(url.slice(queryStart + 1));
+  for (const name of SECRET_PARAMETERS) if (query.has(name)) query.set(name, '[redacted]');
+  return `${url.slice(0, queryStart)}?${query.toString()}`;
+}
+
 /** Builds the whole application: plugins, every feature's routes under /api, and the web app. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
@@ -56,7 +75,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (request: { method: string; url: string; id: string }) => ({
+                method: request.method,
+                url: redactUrl(request.url),
+                id: request.id,
+              }),
+            },
+          },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
@@ -73,15 +102,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     request.viewer = null;
   });
 
+  const usesRecaptcha = config.captcha.provider === 'recaptcha';
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(usesRecaptcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        frameSrc: PLAYER_FRAME_SOURCES,
+        frameSrc: [...PLAYER_FRAME_SOURCES, ...(usesRecaptcha ? RECAPTCHA_FRAME_SOURCES : [])],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
         upgradeInsecureRequests: null,
@@ -108,7 +138,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   const mailer =
     context.mailer ??
-    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, logger: app.log });
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger: app.log,
+    });
   const captcha = context.captcha ?? createCaptchaVerifier(config, context.secret, context.redis);
   const db = context.database.db;
   const accountsDependencies = {
@@ -125,6 +160,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
   };
 
+  const responseCache = new ResponseCache(
+    createHash('sha256')
+      .update(config.databaseUrl ?? config.dataDir)
+      .digest('hex')
+      .slice(0, 12),
+    context.redis,
+  );
+
   registerCountryRoutes(app);
   await app.register(
     async (api) => {
@@ -135,7 +178,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
       registerSocialLoginRoutes(routes, context, accountsDependencies);
-      registerCatalogRoutes(routes, context);
+      registerCatalogRoutes(routes, { db, storage: context.storage, cache: responseCache });
       registerSongWriteRoutes(routes, { db, storage: context.storage });
       registerVotingRoutes(routes, {
         db,

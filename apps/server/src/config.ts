@@ -68,7 +68,9 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  const dataDir = path.resolve(values.DATA_DIR);
+  // npm runs workspace scripts inside the workspace folder; INIT_CWD is where `npm` was typed, so a
+  // relative DATA_DIR means the same folder for `npm start`, `npm run db:seed` and `npm run db:migrate`.
+  const dataDir = path.resolve(environment.INIT_CWD ?? process.cwd(), values.DATA_DIR);
   return {
     environment: values.NODE_ENV,
     port: values.PORT,

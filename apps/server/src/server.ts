@@ -19,14 +19,19 @@ export interface RunningServer {
  * Used by main.ts and by the tests, so both run the very same start-up.
  */
 export async function createServer(config: Config, clock: Clock = systemClock): Promise<RunningServer> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (error) => console.warn(`database connection dropped: ${error.message}`),
+  });
   try {
     await database.migrate();
     const storage = createDiskStorage(config.dataDir);
-    if (config.demoSeed) await seedDemoDataIfEmpty({ db: database.db, storage, clock });
+    const seeded = config.demoSeed && (await seedDemoDataIfEmpty({ db: database.db, storage, clock }));
     const secret = loadServerSecret(config);
     const redis = connectRedis(config.redisUrl);
     const app = await buildApp({ config, database, storage, clock, secret, redis });
+    if (seeded) app.log.info('seeded the demo data (demo accounts in the README)');
     return {
       app,
       database,

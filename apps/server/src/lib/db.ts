@@ -34,9 +34,14 @@ const POSTGRES_POOL_SIZE = 10;
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** Called when an idle pooled connection fails; without a listener it would crash the process. */
+  onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    // An idle connection the server drops (restart, failover, a dropped test database) must not crash
+    // the process: the pool replaces it on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return {
       db,

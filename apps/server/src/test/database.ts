@@ -20,7 +20,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+  const handle = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: 'memory://',
+    onIdleError: () => {},
+  });
   await handle.migrate();
   return {
     ...handle,

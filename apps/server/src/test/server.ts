@@ -46,6 +46,8 @@ export interface TestServerOptions {
    * a free port is picked before the app is built instead of at listen time.
    */
   ownPublicUrl?: boolean;
+  /** A second instance on the same PostgreSQL database as this one (its own pool), as in production. */
+  sameDatabaseAs?: TestServer;
 }
 
 /** A port that was free a moment ago on 127.0.0.1 (the OS hands out a fresh one each time). */
@@ -61,7 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const environment = options.environment ?? {};
   const shared = options.sameDatabaseAs?.databaseUrl;
   const database = shared
-    ? await openDatabase({ databaseUrl: shared, dataDir: 'memory://' })
+    ? await openDatabase({ databaseUrl: shared, dataDir: 'memory://', onIdleError: () => {} })
     : await createTestDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-test-'));
   const chosenPort = options.ownPublicUrl ? await pickFreePort() : 0;

@@ -23,7 +23,7 @@ const songColumns = {
   createdAt: songs.createdAt,
   totalVotes: songTotalVotes,
   category: { id: categories.id, name: categories.name, icon: categories.icon },
-  uploader: { id: users.id, name: users.name, avatar: users.avatar, bio: users.bio },
+  uploader: { id: users.id, name: users.name, avatar: users.avatar, bio: users.bio, role: users.role },
   cover: { storageKey: images.storageKey, width: images.width, height: images.height, widths: images.widths },
 };
 

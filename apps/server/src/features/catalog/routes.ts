@@ -8,61 +8,86 @@ import {
   songResponseSchema,
   statsResponseSchema,
 } from '@ovation/shared';
-import type { AppContext, RouteApp } from '../../app-context';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../app-context';
+import type { ResponseCache } from '../../lib/response-cache';
+import type { CatalogDependencies } from './service';
 import * as catalog from './service';
 
-export function registerCatalogRoutes(app: RouteApp, context: AppContext) {
-  const deps = { db: context.database.db, storage: context.storage };
+const tags = ['catalog'];
 
+/**
+ * Guests and fans all see the same public pages, so their answers come from the response cache.
+ * Artists (who see their own pending songs) and admins (who see vote totals) are answered fresh.
+ */
+async function publicOrFresh(
+  cache: ResponseCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  produce: () => Promise<unknown>,
+) {
+  const viewer = request.viewer;
+  if (viewer && viewer.role !== 'fan') return reply.send(await produce());
+  // Already-serialised JSON: Fastify sends a string as it is.
+  return reply.type('application/json; charset=utf-8').send(await cache.get(key, produce));
+}
+
+export function registerCatalogRoutes(app: RouteApp, deps: CatalogDependencies & { cache: ResponseCache }) {
   app.get(
     '/songs',
-    {
-      schema: {
-        tags: ['catalog'],
-        querystring: listSongsQuerySchema,
-        response: { 200: songPageResponseSchema },
-      },
-    },
-    async (request) => {
-      const { songs, pagination } = await catalog.listSongs(deps, request.query, request.viewer);
-      return { success: true as const, data: songs, pagination };
-    },
+    { schema: { tags, querystring: listSongsQuerySchema, response: { 200: songPageResponseSchema } } },
+    async (request, reply) =>
+      publicOrFresh(deps.cache, request, reply, `songs:${JSON.stringify(request.query)}`, async () => {
+        const { songs, pagination } = await catalog.listSongs(deps, request.query, request.viewer);
+        return { success: true as const, data: songs, pagination };
+      }),
   );
 
   app.get(
     '/songs/:id',
-    { schema: { tags: ['catalog'], params: idParamsSchema, response: { 200: songResponseSchema } } },
-    async (request) => ({
-      success: true as const,
-      data: await catalog.getSong(deps, request.params.id, request.viewer),
-    }),
+    { schema: { tags, params: idParamsSchema, response: { 200: songResponseSchema } } },
+    async (request, reply) =>
+      publicOrFresh(deps.cache, request, reply, `song:${request.params.id}`, async () => ({
+        success: true as const,
+        data: await catalog.getSong(deps, request.params.id, request.viewer),
+      })),
   );
 
   app.get(
     '/categories',
-    { schema: { tags: ['catalog'], response: { 200: categoryListResponseSchema } } },
-    async (request) => ({ success: true as const, data: await catalog.listCategories(deps, request.viewer) }),
+    { schema: { tags, response: { 200: categoryListResponseSchema } } },
+    async (request, reply) =>
+      publicOrFresh(deps.cache, request, reply, 'categories', async () => ({
+        success: true as const,
+        data: await catalog.listCategories(deps, request.viewer),
+      })),
   );
 
   app.get(
     '/categories/:id',
-    {
-      schema: { tags: ['catalog'], params: idParamsSchema, response: { 200: categoryDetailResponseSchema } },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await catalog.getCategoryWithSongs(deps, request.params.id, request.viewer),
-    }),
+    { schema: { tags, params: idParamsSchema, response: { 200: categoryDetailResponseSchema } } },
+    async (request, reply) =>
+      publicOrFresh(deps.cache, request, reply, `category:${request.params.id}`, async () => ({
+        success: true as const,
+        data: await catalog.getCategoryWithSongs(deps, request.params.id, request.viewer),
+      })),
   );
 
-  app.get('/stats', { schema: { tags: ['catalog'], response: { 200: statsResponseSchema } } }, async () => ({
-    success: true as const,
-    data: await catalog.getStats(deps),
-  }));
+  app.get('/stats', { schema: { tags, response: { 200: statsResponseSchema } } }, async (request, reply) =>
+    publicOrFresh(deps.cache, request, reply, 'stats', async () => ({
+      success: true as const,
+      data: await catalog.getStats(deps),
+    })),
+  );
 
   app.get(
     '/stats/banners',
-    { schema: { tags: ['catalog'], response: { 200: bannerListResponseSchema } } },
-    async () => ({ success: true as const, data: await catalog.listBanners(deps) }),
+    { schema: { tags, response: { 200: bannerListResponseSchema } } },
+    async (request, reply) =>
+      publicOrFresh(deps.cache, request, reply, 'banners', async () => ({
+        success: true as const,
+        data: await catalog.listBanners(deps),
+      })),
   );
 }

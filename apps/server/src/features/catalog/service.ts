@@ -18,9 +18,16 @@ function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
     _id: row.id,
     title: row.title,
     artist: row.artist,
-    artistId: row.uploader?.id
-      ? { _id: row.uploader.id, name: row.uploader.name, avatar: row.uploader.avatar, bio: row.uploader.bio }
-      : null,
+    // The artist profile is the uploader's only when an artist uploaded it (admins upload for artists).
+    artistId:
+      row.uploader?.id && row.uploader.role === 'artist'
+        ? {
+            _id: row.uploader.id,
+            name: row.uploader.name,
+            avatar: row.uploader.avatar,
+            bio: row.uploader.bio,
+          }
+        : null,
     category: { _id: row.category.id, name: row.category.name, icon: row.category.icon },
     songLink: row.songLink,
     linkKind: row.linkKind,

@@ -45,7 +45,7 @@ async function upload(token: string | undefined, form: FormData) {
     body: form,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 describe('POST /api/songs (upload)', () => {

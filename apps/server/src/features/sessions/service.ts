@@ -64,7 +64,11 @@ export async function resolveSession(
     return { status: 'expired' };
   }
   if (idleFor > TOUCH_INTERVAL_MS) await repository.touchSession(db, session.id, now);
-  return { status: 'valid', viewer: { id: session.userId, role: session.role, emailVerified: session.emailVerified }, sessionId: session.id };
+  return {
+    status: 'valid',
+    viewer: { id: session.userId, role: session.role, emailVerified: session.emailVerified },
+    sessionId: session.id,
+  };
 }
 
 export async function endSession(db: Database, clock: Clock, sessionId: string, reason: string) {

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/lib/db';
+
+/** Fans the HTTP runs vote with (each votes at most once per category, so every vote is valid). */
+export const HTTP_FANS = 6000;
+/** Separate fans for pgbench, as in the performance notes: 100,000 users. */
+export const PGBENCH_FANS = 100_000;
+export const CATEGORY_COUNT = 12;
+/** 500 songs, as in the performance notes. */
+export const SONG_COUNT = 500;
+
+function rows<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Fills a fresh database with what the benchmark needs, fast, in SQL: categories, approved songs, fans
+ * with sessions whose bearer token is `bench-token-<n>`, an open window, and settings without CAPTCHA.
+ */
+export async function seedBenchData(db: Database) {
+  await db.execute(sql`
+    insert into categories (name, description, sort_order)
+    select 'Bench category ' || n, 'Benchmark', n from generate_series(1, ${CATEGORY_COUNT}) n`);
+  await db.execute(sql`
+    insert into songs (title, artist, category_id, song_link, status, search_text)
+    select 'Bench song ' || n, 'Bench artist ' || n,
+           (select id from categories where sort_order = 1 + (n % ${CATEGORY_COUNT})),
+           'https://www.youtube.com/watch?v=bench' || n, 'approved', 'bench song ' || n
+    from generate_series(1, ${SONG_COUNT}) n`);
+  await db.execute(sql`
+    insert into users (name, email, role, email_verified)
+    select 'Bench fan ' || n, 'fan' || n || '@bench.test', 'fan', true
+    from generate_series(1, ${HTTP_FANS + PGBENCH_FANS}) n`);
+  await db.execute(sql`
+    create table bench_users as
+    select substring(email from 4 for position('@' in email) - 4)::int as n, id from users where email like '%@bench.test'`);
+  await db.execute(sql`create unique index on bench_users (n)`);
+  await db.execute(sql`
+    create table bench_songs as
+    select row_number() over (order by s.title) as n, s.id, s.category_id from songs s`);
+  await db.execute(sql`create unique index on bench_songs (n)`);
+  await db.execute(sql`
+    insert into sessions (token_hash, user_id, device_type)
+    select encode(sha256(convert_to('bench-token-' || b.n, 'UTF8')), 'hex'), b.id, 'desktop'
+    from bench_users b where b.n <= ${HTTP_FANS}`);
+  await db.execute(sql`
+    insert into voting_settings (id, is_enabled, start_date, end_date)
+    values (1, true, now() - interval '1 hour', now() + interval '30 days')`);
+  await db.execute(sql`
+    insert into settings (key, value) values ('platform', ${JSON.stringify({
+      securitySettings: { requireCaptcha: false, requireEmailVerification: true },
+    })}::jsonb)`);
+}
+
+export interface BenchCatalog {
+  songsByCategory: Map<string, string[]>;
+  categoryIds: string[];
+  /** Three songs in three different categories: the burst's favourites. */
+  hotSongs: Array<{ id: string; categoryId: string }>;
+}
+
+export async function loadCatalog(db: Database): Promise<BenchCatalog> {
+  const songs = rows<{ id: string; category_id: string }>(
+    await db.execute(sql`select id, category_id from songs order by title`),
+  );
+  const songsByCategory = new Map<string, string[]>();
+  for (const song of songs) {
+    const list = songsByCategory.get(song.category_id) ?? [];
+    list.push(song.id);
+    songsByCategory.set(song.category_id, list);
+  }
+  const categoryIds = [...songsByCategory.keys()];
+  const hotSongs = categoryIds
+    .slice(0, 3)
+    .map((categoryId) => ({ id: songsByCategory.get(categoryId)![0]!, categoryId }));
+  return { songsByCategory, categoryIds, hotSongs };
+}
+
+/**
+ * Votes, tally totals, songs whose total differs from their vote rows, and (fan, category) pairs with
+ * more than one vote in 24 hours, all read from one snapshot.
+ */
+export async function countVotesAndTallies(db: Database) {
+  const [row] = rows<{ votes: string; tallies: string; mismatched: string; doubled: string }>(
+    await db.execute(sql`
+      select (select count(*) from votes where is_valid) as votes,
+             (select coalesce(sum(votes), 0) from song_vote_tallies) as tallies,
+             (select count(*) from songs s
+               where (select count(*) from votes v where v.song_id = s.id and v.is_valid)
+                  <> coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = s.id), 0)) as mismatched,
+             (select count(*) from (select 1 from votes where is_valid group by user_id, category_id having count(*) > 1) d) as doubled`),
+  );
+  return {
+    votes: Number(row!.votes),
+    tallies: Number(row!.tallies),
+    mismatchedSongs: Number(row!.mismatched),
+    doubledFanCategories: Number(row!.doubled),
+  };
+}

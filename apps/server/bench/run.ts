@@ -1,0 +1,306 @@
+/**
+ * `npm run bench`: the load benchmark. Creates its own database on a real PostgreSQL server (DATABASE_URL,
+ * default the local one), fills it with fans, songs and sessions, measures the raw PostgreSQL ceiling of
+ * the vote transaction with pgbench, then starts the server in its own process and measures, with
+ * autocannon on 50 connections: votes accepted per second for (a) many fans in many categories and
+ * (b) a burst with 80% of votes on 3 songs, then category-page and songs-list reads. It checks that every
+ * accepted vote is stored once and every total equals its vote rows, prints a table, and drops the database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase } from '../src/lib/db';
+import {
+  CATEGORY_COUNT,
+  countVotesAndTallies,
+  HTTP_FANS,
+  loadCatalog,
+  PGBENCH_FANS,
+  SONG_COUNT,
+  seedBenchData,
+} from './bench-data';
+import { runPgbench } from './pgbench';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONNECTIONS = 50;
+/** pgbench clients: the server's pool size, so both sides use as many PostgreSQL connections. */
+const PGBENCH_CLIENTS = 10;
+const serverRoot = path.resolve(import.meta.dirname, '..');
+const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function shuffle<T>(items: T[]) {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1));
+    [items[index], items[other]] = [items[other]!, items[index]!];
+  }
+  return items;
+}
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: baseDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DEMO_SEED: '0',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill();
+  throw new Error('The server did not start');
+}
+
+interface HttpResult {
+  requestsPerSecond: number;
+  okPerSecond: number;
+  ok: number;
+  failed: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+
+async function runVotes(baseUrl: string, pairs: Array<{ fan: number; songId: string }>): Promise<HttpResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/votes',
+        setupRequest: (request) => {
+          const pair = pairs[next++ % pairs.length]!;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json', authorization: `Bearer bench-token-${pair.fan}` },
+            body: JSON.stringify({ songId: pair.songId }),
+          };
+        },
+      },
+    ],
+  });
+  return summarise(result);
+}
+
+async function runReads(baseUrl: string, paths: string[]): Promise<HttpResult> {
+  let next = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) },
+    ],
+  });
+  return summarise(result);
+}
+
+function summarise(result: autocannon.Result): HttpResult {
+  const seconds = result.duration || SECONDS;
+  return {
+    requestsPerSecond: Math.round(result.requests.total / seconds),
+    okPerSecond: Math.round(result['2xx'] / seconds),
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors + result.timeouts,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  };
+}
+
+async function main() {
+  const name = `ovation_bench_${randomBytes(3).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(baseDatabaseUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  let server: ChildProcess | undefined;
+  try {
+    await database.migrate();
+    console.log(
+      `Seeding ${HTTP_FANS + PGBENCH_FANS} fans, ${SONG_COUNT} songs in ${CATEGORY_COUNT} categories…`,
+    );
+    await seedBenchData(database.db);
+    const catalog = await loadCatalog(database.db);
+    const hotNumbers = await database.db.execute(
+      (await import('drizzle-orm'))
+        .sql`select n from bench_songs where id in (${catalog.hotSongs[0]!.id}, ${catalog.hotSongs[1]!.id}, ${catalog.hotSongs[2]!.id}) order by n`,
+    );
+    const [hot1, hot2, hot3] = (hotNumbers as unknown as { rows: Array<{ n: string }> }).rows.map((row) =>
+      Number(row.n),
+    );
+    const pgVariables = {
+      first_fan: HTTP_FANS + 1,
+      last_fan: HTTP_FANS + PGBENCH_FANS,
+      songs: SONG_COUNT,
+      hot1: hot1!,
+      hot2: hot2!,
+      hot3: hot3!,
+    };
+
+    console.log('pgbench: the vote transaction on bare PostgreSQL…');
+    const pgSpread = await runPgbench({
+      databaseUrl,
+      clients: PGBENCH_CLIENTS,
+      seconds: SECONDS,
+      variables: { ...pgVariables, hot_percent: 0 },
+    });
+    const pgBurst = await runPgbench({
+      databaseUrl,
+      clients: PGBENCH_CLIENTS,
+      seconds: SECONDS,
+      variables: { ...pgVariables, hot_percent: 80 },
+    });
+
+    const port = 3900 + Math.floor(Math.random() * 90);
+    server = await startServer(databaseUrl, port);
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const before = await countVotesAndTallies(database.db);
+
+    // (a) Many fans in many categories: each fan votes once in each category.
+    const half = HTTP_FANS / 2;
+    const spread = shuffle(
+      Array.from({ length: half }, (_, index) => index + 1).flatMap((fan) =>
+        catalog.categoryIds.map((categoryId) => ({
+          fan,
+          songId: pick(catalog.songsByCategory.get(categoryId)!),
+        })),
+      ),
+    );
+    console.log('HTTP (a): many fans, many categories…');
+    const httpSpread = await runVotes(baseUrl, spread);
+
+    // (b) A burst: 80% of votes on 3 songs (each fan votes for the 3 favourites and sometimes one other).
+    const others = catalog.categoryIds.filter(
+      (id) => !catalog.hotSongs.some((song) => song.categoryId === id),
+    );
+    const burst = shuffle(
+      Array.from({ length: half }, (_, index) => half + index + 1).flatMap((fan) => [
+        ...catalog.hotSongs.map((song) => ({ fan, songId: song.id })),
+        ...(Math.random() < 0.75 ? [{ fan, songId: pick(catalog.songsByCategory.get(pick(others))!) }] : []),
+      ]),
+    );
+    console.log('HTTP (b): 80% of votes on 3 songs…');
+    const httpBurst = await runVotes(baseUrl, burst);
+
+    // Requests still in flight when autocannon stops its clock finish on the server: let them land.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = await countVotesAndTallies(database.db);
+    const acceptedOverHttp = httpSpread.ok + httpBurst.ok;
+    const storedOverHttp = after.votes - before.votes;
+
+    console.log('HTTP reads: category pages and the songs list…');
+    const categoryPages = await runReads(
+      baseUrl,
+      catalog.categoryIds.map((id) => `/api/categories/${id}`),
+    );
+    const songsList = await runReads(
+      baseUrl,
+      [1, 2, 3, 4].map((page) => `/api/songs?page=${page}&limit=12`),
+    );
+
+    const ratio = (http: HttpResult, pgbench: { tps: number }) =>
+      pgbench.tps ? (100 * http.okPerSecond) / pgbench.tps : 0;
+    const rows = [
+      [
+        'pgbench vote tx, spread',
+        `${Math.round(pgSpread.tps)} tx/s`,
+        pgSpread.p50Ms.toFixed(1),
+        pgSpread.p99Ms.toFixed(1),
+        '',
+      ],
+      [
+        'pgbench vote tx, 80% on 3 songs',
+        `${Math.round(pgBurst.tps)} tx/s`,
+        pgBurst.p50Ms.toFixed(1),
+        pgBurst.p99Ms.toFixed(1),
+        '',
+      ],
+      [
+        'HTTP votes (a) spread',
+        `${httpSpread.okPerSecond} accepted/s`,
+        String(httpSpread.p50Ms),
+        String(httpSpread.p99Ms),
+        `${ratio(httpSpread, pgSpread).toFixed(0)}% of pgbench`,
+      ],
+      [
+        'HTTP votes (b) 80% on 3 songs',
+        `${httpBurst.okPerSecond} accepted/s`,
+        String(httpBurst.p50Ms),
+        String(httpBurst.p99Ms),
+        `${ratio(httpBurst, pgBurst).toFixed(0)}% of pgbench`,
+      ],
+      [
+        'HTTP category page',
+        `${categoryPages.okPerSecond} req/s`,
+        String(categoryPages.p50Ms),
+        String(categoryPages.p99Ms),
+        '',
+      ],
+      [
+        'HTTP songs list (12 a page)',
+        `${songsList.okPerSecond} req/s`,
+        String(songsList.p50Ms),
+        String(songsList.p99Ms),
+        '',
+      ],
+    ];
+    console.log(
+      `\nOvation benchmark: ${SECONDS} s per run, ${CONNECTIONS} HTTP connections, pgbench ${PGBENCH_CLIENTS} clients, one server process\n`,
+    );
+    console.log('| run | throughput | p50 ms | p99 ms | ratio |\n|---|---|---|---|---|');
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+    console.log(
+      `\nIntegrity: ${acceptedOverHttp} votes answered 201 inside the timed window, ${storedOverHttp} stored (the difference is requests still in flight when the clock stopped, at most ${2 * CONNECTIONS}); ${after.votes} vote rows, tallies sum ${after.tallies}; songs whose total differs from their vote rows: ${after.mismatchedSongs}; fan-category pairs voted twice in 24 h: ${after.doubledFanCategories}`,
+    );
+    console.log(`Refused or failed vote requests: (a) ${httpSpread.failed}, (b) ${httpBurst.failed}`);
+    const problems = [];
+    const inFlight = storedOverHttp - acceptedOverHttp;
+    if (inFlight < 0 || inFlight > 2 * CONNECTIONS) problems.push('accepted votes differ from stored votes');
+    if (after.votes !== after.tallies || after.mismatchedSongs > 0)
+      problems.push('totals differ from vote rows');
+    if (after.doubledFanCategories > 0) problems.push('a fan voted twice in one category');
+    if (problems.length) {
+      console.error(`\nINTEGRITY FAILURE: ${problems.join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await database.close();
+    await adminQuery(`drop database if exists ${name} with (force)`);
+  }
+}
+
+await main();

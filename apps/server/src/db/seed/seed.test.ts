@@ -1,0 +1,240 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { detectLinkKind, LINK_KINDS, listSongsQuerySchema, REGIONS } from '@ovation/shared';
+import { and, count, eq, max, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listSongs } from '../../features/catalog/service';
+import { getVotingStatus } from '../../features/voting/service';
+import { ManualClock } from '../../lib/clock';
+import type { DatabaseHandle } from '../../lib/db';
+import { imageVariantKey } from '../../lib/images';
+import { verifyPassword } from '../../lib/passwords';
+import { createDiskStorage, type FileStorage } from '../../lib/storage';
+import { foldForSearch } from '../../lib/text';
+import { createTestDatabase } from '../../test/database';
+import { banners, categories, images, songs, songVoteTallies, users, voteQuotas, votes } from '../schema';
+import { DEMO_PASSWORD } from './demo-accounts';
+import { buildDemoPlan } from './plan';
+import { seedDemoDataIfEmpty } from './seed';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function countFiles(directory: string): Promise<number> {
+  const entries = await fs.readdir(directory, { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).length;
+}
+
+describe('seedDemoDataIfEmpty', () => {
+  let database: DatabaseHandle;
+  let storage: FileStorage;
+  let storageDir: string;
+  const clock = new ManualClock(new Date('2025-10-01T12:00:00Z'));
+  let firstRun: boolean;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-seed-'));
+    storage = createDiskStorage(storageDir);
+    firstRun = await seedDemoDataIfEmpty({ db: database.db, storage, clock });
+  });
+  afterAll(async () => {
+    await database?.close();
+    if (storageDir) await fs.rm(storageDir, { recursive: true, force: true });
+  });
+
+  it('seeds an empty database once, and leaves it (and the files) alone afterwards', async () => {
+    expect(firstRun).toBe(true);
+    const filesBefore = await countFiles(storageDir);
+    expect(await seedDemoDataIfEmpty({ db: database.db, storage, clock })).toBe(false);
+    expect(await countFiles(storageDir)).toBe(filesBefore);
+    const [accounts] = await database.db.select({ value: count() }).from(users);
+    expect(accounts?.value).toBe(43);
+  });
+
+  it('creates the continental categories and one regional category per region', async () => {
+    const rows = await database.db.select().from(categories);
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    const regional = rows.filter((row) => row.type === 'regional');
+    expect(regional.map((row) => row.region).sort()).toEqual([...REGIONS].sort());
+    expect(rows.filter((row) => row.type === 'continental').every((row) => row.region === null)).toBe(true);
+    for (const row of rows) {
+      expect(row.icon).not.toBe('');
+      expect(row.color).toMatch(/^#[0-9A-F]{6}$/i);
+      expect(row.description.length).toBeGreaterThan(20);
+    }
+    expect(new Set(rows.map((row) => row.sortOrder)).size).toBe(rows.length);
+  });
+
+  it('creates a catalogue covering every link kind, with at least 3 approved songs per category', async () => {
+    const rows = await database.db.select().from(songs);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(rows.map((row) => row.linkKind))).toEqual(new Set(LINK_KINDS));
+    for (const row of rows) {
+      expect(detectLinkKind(row.songLink)).toBe(row.linkKind);
+      expect(row.searchText).toBe(foldForSearch(`${row.title} ${row.artist}`));
+      expect(row.duration).toMatch(/^\d{1,2}:\d{2}$/);
+      expect(row.releaseDate).toMatch(/^202[45]-\d{2}-\d{2}$/);
+      expect(row.createdAt.getTime()).toBeLessThan(clock.now().getTime());
+    }
+    expect(rows.filter((row) => row.status === 'pending')).toHaveLength(3);
+    expect(rows.filter((row) => row.status === 'rejected')).toHaveLength(1);
+    const approvedByCategory = await database.db
+      .select({ categoryId: categories.id, approved: sql<number>`count(${songs.id})::int` })
+      .from(categories)
+      .leftJoin(songs, and(eq(songs.categoryId, categories.id), eq(songs.status, 'approved')))
+      .groupBy(categories.id);
+    for (const row of approvedByCategory) expect(row.approved).toBeGreaterThanOrEqual(3);
+  });
+
+  it('finds songs without accents in the search', async () => {
+    const query = listSongsQuerySchema.parse({ search: 'joe dwet file' });
+    const { songs: found } = await listSongs({ db: database.db, storage }, query, null);
+    expect(found.map((song) => song.title)).toEqual(['4 Kampé II']);
+  });
+
+  it('gives every song a cover whose WebP variants exist and decode', async () => {
+    const rows = await database.db
+      .select({ status: songs.status, image: images })
+      .from(songs)
+      .leftJoin(images, eq(images.id, songs.coverImageId));
+    for (const { image } of rows) {
+      expect(image).toMatchObject({ kind: 'cover', width: 640, height: 640, widths: [160, 320, 640] });
+      expect(image!.storageKey).toMatch(/^covers\/[0-9a-f-]{36}$/);
+      let bytes = 0;
+      for (const width of image!.widths) {
+        const file = await storage.get(imageVariantKey(image!.storageKey, width));
+        expect(file).toBeDefined();
+        const metadata = await sharp(file!).metadata();
+        expect(metadata).toMatchObject({ format: 'webp', width, height: width });
+        bytes += file!.length;
+      }
+      expect(image!.bytes).toBe(bytes);
+    }
+  });
+
+  it('creates four active hero banners with wide WebP artwork', async () => {
+    const rows = await database.db.select().from(banners).innerJoin(images, eq(images.id, banners.imageId));
+    expect(rows).toHaveLength(4);
+    for (const { banners: banner, images: image } of rows) {
+      expect(banner.isActive).toBe(true);
+      expect(image).toMatchObject({ kind: 'banner', width: 1600, height: 640, widths: [640, 1280, 1600] });
+      const metadata = await sharp(await storage.get(imageVariantKey(image.storageKey, 1600))).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 640 });
+    }
+  });
+
+  it('creates the three verified demo accounts with the shared password', async () => {
+    const expected = {
+      'admin@ovation.test': 'admin',
+      'artist@ovation.test': 'artist',
+      'fan@ovation.test': 'fan',
+    };
+    for (const [email, role] of Object.entries(expected)) {
+      const [user] = await database.db.select().from(users).where(eq(users.email, email));
+      expect(user).toMatchObject({ role, emailVerified: true, isActive: true });
+      expect(user!.phoneNumber).toMatch(/^\+23[34]\d+$/);
+      expect(await verifyPassword(user!.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    }
+  });
+
+  it('leaves the main fan without votes, so a new visitor can vote at once', async () => {
+    const [fan] = await database.db.select().from(users).where(eq(users.email, 'fan@ovation.test'));
+    const [cast] = await database.db.select({ value: count() }).from(votes).where(eq(votes.userId, fan!.id));
+    const [quotas] = await database.db
+      .select({ value: count() })
+      .from(voteQuotas)
+      .where(eq(voteQuotas.userId, fan!.id));
+    expect([cast?.value, quotas?.value]).toEqual([0, 0]);
+  });
+
+  it('keeps tallies and quotas equal to the vote rows, one vote per fan and category per 24 h', async () => {
+    const voteRows = await database.db.select().from(votes);
+    expect(voteRows.length).toBeGreaterThan(300);
+    const tallies = await database.db
+      .select({ songId: songs.id, total: sql<number>`coalesce(sum(${songVoteTallies.votes}), 0)::int` })
+      .from(songs)
+      .leftJoin(songVoteTallies, eq(songVoteTallies.songId, songs.id))
+      .groupBy(songs.id);
+    for (const { songId, total } of tallies) {
+      expect(total).toBe(voteRows.filter((vote) => vote.songId === songId).length);
+    }
+    const quotas = await database.db.select().from(voteQuotas);
+    const expectedQuotas = await database.db
+      .select({
+        userId: votes.userId,
+        categoryId: votes.categoryId,
+        cast: count(),
+        last: max(votes.createdAt),
+      })
+      .from(votes)
+      .groupBy(votes.userId, votes.categoryId);
+    expect(quotas).toHaveLength(expectedQuotas.length);
+    for (const expected of expectedQuotas) {
+      const quota = quotas.find(
+        (row) => row.userId === expected.userId && row.categoryId === expected.categoryId,
+      );
+      expect(quota?.votesCast).toBe(expected.cast);
+      expect(quota?.lastVoteAt?.getTime()).toBe(expected.last?.getTime());
+      const times = voteRows
+        .filter((vote) => vote.userId === expected.userId && vote.categoryId === expected.categoryId)
+        .map((vote) => vote.createdAt.getTime())
+        .sort((a, b) => a - b);
+      for (let index = 1; index < times.length; index += 1) {
+        expect(times[index]! - times[index - 1]!).toBeGreaterThanOrEqual(DAY_MS);
+      }
+    }
+  });
+
+  it('opens the voting window from now for 30 days', async () => {
+    const status = await getVotingStatus(database.db, clock);
+    expect(status.isAllowed).toBe(true);
+    expect(status.startDate).toBe(clock.now().toISOString());
+    expect(status.endDate).toBe(new Date(clock.now().getTime() + 30 * DAY_MS).toISOString());
+  });
+});
+
+describe('two seeds started together', () => {
+  it('seed once; the loser removes the artwork it rendered', async () => {
+    const database = await createTestDatabase();
+    const storageDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-seed-race-'));
+    try {
+      const deps = { db: database.db, storage: createDiskStorage(storageDir), clock: new ManualClock() };
+      const results = await Promise.all([seedDemoDataIfEmpty(deps), seedDemoDataIfEmpty(deps)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const [accounts] = await database.db.select({ value: count() }).from(users);
+      expect(accounts?.value).toBe(43);
+      const [artwork] = await database.db
+        .select({ files: sql<number>`sum(cardinality(${images.widths}))::int` })
+        .from(images);
+      expect(await countFiles(storageDir)).toBe(artwork?.files);
+    } finally {
+      await database.close();
+      await fs.rm(storageDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('buildDemoPlan', () => {
+  it('gives the same catalogue and the same votes on every run', () => {
+    const now = new Date('2025-10-01T12:00:00Z');
+    const describePlan = () => {
+      const plan = buildDemoPlan(now);
+      const titleById = new Map(plan.songs.map((song) => [song.id, song.title]));
+      return {
+        songs: plan.songs.map(({ title, artist, songLink, status, views, createdAt }) => ({
+          title,
+          artist,
+          songLink,
+          status,
+          views,
+          createdAt,
+        })),
+        covers: plan.artwork.map((item) => item.svg),
+        votes: plan.votes.map((vote) => [titleById.get(vote.songId), vote.createdAt, vote.deviceType]),
+      };
+    };
+    expect(describePlan()).toEqual(describePlan());
+  });
+});

@@ -1,0 +1,124 @@
+import { SOCIAL_PROVIDERS, type SocialProvider, socialLoginSettingsResponseSchema } from '@ovation/shared';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext, RouteApp } from '../../app-context';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { requestMeta } from '../../lib/request-meta';
+import { deriveKey } from '../../lib/secrets';
+import { registerSocialLoginAdminRoutes } from './admin-routes';
+import { FLOW_TTL_SECONDS, flowCookie, flowCookieName, readCookie } from './flow-state';
+import { createProviderClients } from './providers';
+import {
+  completeSocialLogin,
+  failureReason,
+  type SocialLoginDependencies,
+  startSocialLogin,
+} from './service';
+import { getPublicSocialLoginSettings } from './settings';
+
+const tags = ['social-login'];
+
+/** The raw query of a request, exactly as the provider sent it (openid-client re-reads all of it). */
+function rawQuery(request: FastifyRequest) {
+  const start = request.url.indexOf('?');
+  return new URLSearchParams(start === -1 ? '' : request.url.slice(start + 1));
+}
+
+/**
+ * Social sign-in with Google (OpenID Connect) and Facebook (OAuth 2): the public settings the login page
+ * reads, the start and callback of each provider's redirect flow, and the admin settings.
+ */
+export function registerSocialLoginRoutes(
+  app: RouteApp,
+  context: AppContext,
+  accounts: { db: Database; clock: Clock; logger: FastifyBaseLogger },
+) {
+  const { publicUrl, socialLogin } = context.config;
+  const deps: SocialLoginDependencies = {
+    db: accounts.db,
+    clock: accounts.clock,
+    logger: accounts.logger,
+    settingsKey: deriveKey(context.secret, 'social-login'),
+    flowKey: deriveKey(context.secret, 'social-login-flow'),
+    socialConfig: socialLogin,
+    publicUrl,
+    providers: createProviderClients(socialLogin),
+  };
+  const secure = publicUrl.startsWith('https:');
+
+  /** Sends the browser to the web app's /auth/callback; the flow cookie is always cleared on the way. */
+  function finish(reply: FastifyReply, provider: SocialProvider, query: string) {
+    return reply
+      .header('cache-control', 'no-store')
+      .header('set-cookie', flowCookie(provider, '', { secure, maxAgeSeconds: 0 }))
+      .redirect(`${publicUrl}/auth/callback?${query}`, 302);
+  }
+
+  function fail(request: FastifyRequest, reply: FastifyReply, provider: SocialProvider, error: unknown) {
+    const reason = failureReason(error);
+    const log = reason === 'server_error' ? request.log.error : request.log.warn;
+    log.call(request.log, { err: error, provider, reason }, 'social sign-in failed');
+    return finish(reply, provider, `error=${reason}`);
+  }
+
+  app.get(
+    '/auth/social-login-settings',
+    { schema: { tags, response: { 200: socialLoginSettingsResponseSchema } } },
+    async () => ({ success: true as const, data: await getPublicSocialLoginSettings(deps) }),
+  );
+
+  for (const provider of SOCIAL_PROVIDERS) {
+    app.get(
+      `/auth/${provider}`,
+      {
+        schema: {
+          tags,
+          summary: `Starts ${provider} sign-in: 302 to the provider (or to /auth/callback?error=)`,
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { location, sealedFlow } = await startSocialLogin(deps, provider);
+          return reply
+            .header('cache-control', 'no-store')
+            .header(
+              'set-cookie',
+              flowCookie(provider, sealedFlow, { secure, maxAgeSeconds: FLOW_TTL_SECONDS }),
+            )
+            .redirect(location, 302);
+        } catch (error) {
+          return fail(request, reply, provider, error);
+        }
+      },
+    );
+
+    app.get(
+      `/auth/${provider}/callback`,
+      {
+        schema: {
+          tags,
+          summary: `The ${provider} redirect URI: 302 to /auth/callback with a token or an error`,
+        },
+      },
+      async (request, reply) => {
+        try {
+          const { token, user } = await completeSocialLogin(
+            deps,
+            provider,
+            {
+              query: rawQuery(request),
+              sealedFlow: readCookie(request.headers.cookie, flowCookieName(provider)),
+            },
+            requestMeta(request),
+          );
+          const query = `token=${encodeURIComponent(token)}&user=${encodeURIComponent(JSON.stringify(user))}`;
+          return finish(reply, provider, query);
+        } catch (error) {
+          return fail(request, reply, provider, error);
+        }
+      },
+    );
+  }
+
+  registerSocialLoginAdminRoutes(app, deps);
+}

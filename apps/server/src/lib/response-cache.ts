@@ -1,0 +1,53 @@
+import type { Redis } from 'ioredis';
+
+/** Public pages are the same for every guest and fan for a moment: 2 s in process, 5 s in Redis. */
+const LOCAL_TTL_MS = 2000;
+const SHARED_TTL_SECONDS = 5;
+/** Bounds the in-process map: search pages have endless URLs. */
+const MAX_LOCAL_ENTRIES = 1000;
+
+/**
+ * Caches serialised JSON answers of public reads by key (the URL). The first level lives in the
+ * process; with REDIS_URL a second level is shared by every instance, so a burst of page loads costs
+ * the database one query per page every few seconds, whatever the number of servers.
+ */
+export class ResponseCache {
+  private readonly local = new Map<string, { body: string; expiresAt: number }>();
+  private readonly pending = new Map<string, Promise<string>>();
+
+  /**
+   * @param namespace tells apart the databases that may share one Redis (two deployments, tests).
+   */
+  constructor(
+    private readonly namespace: string,
+    private readonly redis?: Redis,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The cached JSON for `key`, or the result of `produce` serialised and stored. */
+  async get(key: string, produce: () => Promise<unknown>): Promise<string> {
+    const hit = this.local.get(key);
+    if (hit && hit.expiresAt > this.now()) return hit.body;
+    const inFlight = this.pending.get(key);
+    if (inFlight) return inFlight;
+    const loading = this.load(key, produce).finally(() => this.pending.delete(key));
+    this.pending.set(key, loading);
+    return loading;
+  }
+
+  private async load(key: string, produce: () => Promise<unknown>) {
+    const sharedKey = `ovation:${this.namespace}:response:${key}`;
+    let body: string | null = null;
+    if (this.redis) body = await this.redis.get(sharedKey).catch(() => null);
+    if (body === null) {
+      body = JSON.stringify(await produce());
+      if (this.redis) await this.redis.set(sharedKey, body, 'EX', SHARED_TTL_SECONDS).catch(() => undefined);
+    }
+    if (this.local.size >= MAX_LOCAL_ENTRIES) {
+      const oldest = this.local.keys().next().value;
+      if (oldest !== undefined) this.local.delete(oldest);
+    }
+    this.local.set(key, { body, expiresAt: this.now() + LOCAL_TTL_MS });
+    return body;
+  }
+}
