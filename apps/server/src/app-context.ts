@@ -39,6 +39,10 @@ export type RouteApp = FastifyInstance<
 >;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves when no request handler is running, or after `timeoutMs`. */
+    waitForHandlers(timeoutMs: number): Promise<void>;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest; set before any route runs. */
     viewer: Viewer;

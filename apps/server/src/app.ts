@@ -97,9 +97,20 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Handlers still running (even for a client that went away) are waited for before the pool closes.
+  let handlersRunning = 0;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     request.viewer = null;
+    handlersRunning++;
+  });
+  app.addHook('onResponse', async () => {
+    handlersRunning--;
+  });
+  app.decorate('waitForHandlers', async (timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (handlersRunning > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 25));
   });
 
   const usesRecaptcha = config.captcha.provider === 'recaptcha';

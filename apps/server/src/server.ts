@@ -8,6 +8,9 @@ import { connectRedis } from './lib/redis';
 import { loadServerSecret } from './lib/secrets';
 import { createDiskStorage } from './lib/storage';
 
+/** How long shutdown waits for handlers still running after their client went away. */
+const SHUTDOWN_DRAIN_MS = 5000;
+
 export interface RunningServer {
   app: FastifyInstance;
   database: DatabaseHandle;
@@ -37,6 +40,8 @@ export async function createServer(config: Config, clock: Clock = systemClock): 
       database,
       async close() {
         await app.close();
+        // Requests whose client went away keep running after the socket closed; let them finish.
+        await app.waitForHandlers(SHUTDOWN_DRAIN_MS);
         await database.close();
         redis?.disconnect();
       },

@@ -14,87 +14,58 @@ export interface VoteQuota {
 export interface VoteRecord {
   userId: string;
   songId: string;
-  categoryId: string;
   ip: string | null;
   deviceType: string | null;
   at: Date;
 }
 
-export type CastResult =
-  | { status: 'accepted'; voteId: number; votesInWindow: number }
-  | { status: 'category-quota-used'; votesInWindow: number; oldestInWindow: Date | null }
-  | { status: 'song-quota-used'; votesInWindow: number; oldestForSong: Date | null };
-
-interface CountRow {
-  in_category: number | string;
-  for_song: number | string;
-  oldest_in_category: Date | string | null;
+interface CastRow {
+  status: 'song-not-found' | 'category-quota-used' | 'song-quota-used' | 'accepted';
+  vote_id: string | number | null;
+  category_id: string | null;
+  category_name: string | null;
+  votes_in_window: number;
+  oldest_in_window: Date | string | null;
   oldest_for_song: Date | string | null;
 }
 
-/** node-postgres and PGlite both answer raw queries with `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
+export interface CastResult {
+  status: CastRow['status'];
+  voteId: number | null;
+  categoryId: string | null;
+  categoryName: string | null;
+  votesInWindow: number;
+  oldestInWindow: Date | null;
+  oldestForSong: Date | null;
 }
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * Casts one vote in one transaction: lock the fan's quota row for the category (so parallel votes of
- * one fan in one category, on any server instance, are checked one after the other), count the fan's
- * valid votes in the window, and only if the quota allows insert the vote and add 1 to a random tally
- * shard of the song. Nothing is written when the quota is used up.
+ * Casts one vote with the `cast_vote` database function (migration 0001): in one statement, and so
+ * one transaction, it checks the song is approved, locks the fan's quota row for the category (parallel
+ * votes of one fan in one category, on any server instance, are checked one after the other), counts
+ * the fan's valid votes in the window, and only under the quota inserts the vote and adds 1 to a random
+ * tally shard of the song.
  */
 export async function castVoteInTransaction(
   db: Database,
   vote: VoteRecord,
   quota: VoteQuota,
 ): Promise<CastResult> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`
-      insert into vote_quotas (user_id, category_id) values (${vote.userId}, ${vote.categoryId})
-      on conflict (user_id, category_id) do update set votes_cast = vote_quotas.votes_cast`);
-    // A new statement after the lock: under READ COMMITTED it sees every vote committed before it.
-    const counted = await tx.execute(sql`
-      select count(*) as in_category,
-             count(*) filter (where song_id = ${vote.songId}) as for_song,
-             min(created_at) as oldest_in_category,
-             min(created_at) filter (where song_id = ${vote.songId}) as oldest_for_song
-      from votes
-      where user_id = ${vote.userId} and category_id = ${vote.categoryId} and is_valid
-        and created_at > ${quota.windowStart}`);
-    const row = rowsOf<CountRow>(counted)[0]!;
-    const inCategory = Number(row.in_category);
-    const forSong = Number(row.for_song);
-    if (inCategory >= quota.perCategory) {
-      return {
-        status: 'category-quota-used',
-        votesInWindow: inCategory,
-        oldestInWindow: asDate(row.oldest_in_category),
-      };
-    }
-    if (forSong >= quota.perSong) {
-      return {
-        status: 'song-quota-used',
-        votesInWindow: inCategory,
-        oldestForSong: asDate(row.oldest_for_song),
-      };
-    }
-    const shard = Math.floor(Math.random() * VOTE_TALLY_SHARDS);
-    const inserted = await tx.execute(sql`
-      with vote as (
-        insert into votes (user_id, song_id, category_id, ip, device_type, created_at)
-        values (${vote.userId}, ${vote.songId}, ${vote.categoryId}, ${vote.ip}, ${vote.deviceType}, ${vote.at})
-        returning id
-      ), tally as (
-        insert into song_vote_tallies (song_id, shard, votes) values (${vote.songId}, ${shard}, 1)
-        on conflict (song_id, shard) do update set votes = song_vote_tallies.votes + 1
-      ), quota as (
-        update vote_quotas set votes_cast = votes_cast + 1, last_vote_at = ${vote.at}
-        where user_id = ${vote.userId} and category_id = ${vote.categoryId}
-      )
-      select id from vote`);
-    const voteId = Number(rowsOf<{ id: number | string }>(inserted)[0]!.id);
-    return { status: 'accepted', voteId, votesInWindow: inCategory + 1 };
-  });
+  const shard = Math.floor(Math.random() * VOTE_TALLY_SHARDS);
+  const result = await db.execute(sql`
+    select * from cast_vote(${vote.userId}::uuid, ${vote.songId}::uuid, ${vote.ip}, ${vote.deviceType},
+      ${vote.at.toISOString()}::timestamptz, ${quota.windowStart.toISOString()}::timestamptz,
+      ${quota.perCategory}::integer, ${quota.perSong}::integer, ${shard}::smallint)`);
+  const row = (result as unknown as { rows: CastRow[] }).rows[0]!;
+  return {
+    status: row.status,
+    voteId: row.vote_id === null ? null : Number(row.vote_id),
+    categoryId: row.category_id,
+    categoryName: row.category_name,
+    votesInWindow: Number(row.votes_in_window),
+    oldestInWindow: asDate(row.oldest_in_window),
+    oldestForSong: asDate(row.oldest_for_song),
+  };
 }

@@ -53,8 +53,6 @@ export async function castVote(
   meta: RequestMeta,
 ): Promise<{ message: string; result: VoteResult }> {
   const { voter, status, settings } = await requireVoter(deps, viewer);
-  const song = await eligibility.findVotableSong(deps.db, input.songId);
-  if (!song) throw NotFound('SONG_NOT_FOUND');
   if (settings.securitySettings.requireCaptcha) {
     if (!input.captchaToken) throw Invalid('CAPTCHA_REQUIRED_TO_VOTE');
     if (!(await deps.captcha.verify(input.captchaToken, meta.ip))) throw Invalid('CAPTCHA_FAILED');
@@ -63,16 +61,10 @@ export async function castVote(
   const quota = quotaFor(settings, status, now);
   const outcome = await castVoteInTransaction(
     deps.db,
-    {
-      userId: voter.id,
-      songId: song.id,
-      categoryId: song.categoryId,
-      ip: meta.ip,
-      deviceType: meta.deviceType,
-      at: now,
-    },
+    { userId: voter.id, songId: input.songId, ip: meta.ip, deviceType: meta.deviceType, at: now },
     quota,
   );
+  if (outcome.status === 'song-not-found') throw NotFound('SONG_NOT_FOUND');
   if (outcome.status === 'category-quota-used') {
     const nextVoteTime = renewalOf(outcome.oldestInWindow, quota.daily);
     throw Conflict(quota.daily ? 'ALREADY_VOTED_IN_CATEGORY_TODAY' : 'CATEGORY_VOTES_USED', {
@@ -86,31 +78,24 @@ export async function castVote(
     });
   }
   const remainingVotes = Math.max(0, quota.perCategory - outcome.votesInWindow);
-  const oldest =
-    outcome.votesInWindow >= quota.perCategory
-      ? await oldestVoteInWindow(deps, voter.id, song.categoryId, quota.windowStart)
-      : null;
+  const categoryName = outcome.categoryName ?? '';
   const result: VoteResult = {
     voteId: String(outcome.voteId),
-    songId: song.id,
-    categoryId: song.categoryId,
-    category: song.categoryName,
+    songId: input.songId,
+    categoryId: outcome.categoryId ?? '',
+    category: categoryName,
     dailyVoteCount: outcome.votesInWindow,
     dailyVoteLimit: quota.perCategory,
     remainingVotes,
-    nextVoteTime: renewalOf(oldest, quota.daily)?.toISOString() ?? null,
+    nextVoteTime:
+      remainingVotes === 0 ? (renewalOf(outcome.oldestInWindow, quota.daily)?.toISOString() ?? null) : null,
     createdAt: now.toISOString(),
   };
   const message =
     remainingVotes > 0
-      ? `Vote submitted! You have ${remainingVotes} votes remaining for ${song.categoryName} today.`
-      : `Vote submitted! You've reached the daily limit for ${song.categoryName}. You can vote again tomorrow.`;
+      ? `Vote submitted! You have ${remainingVotes} votes remaining for ${categoryName} today.`
+      : `Vote submitted! You've reached the daily limit for ${categoryName}. You can vote again tomorrow.`;
   return { message, result };
-}
-
-async function oldestVoteInWindow(deps: VotingDependencies, userId: string, categoryId: string, since: Date) {
-  const votes = await eligibility.findFanVotesInCategory(deps.db, userId, categoryId, since);
-  return votes.at(-1)?.createdAt ?? null;
 }
 
 /** Whether the viewer may vote in a category now, and when they may next if not. */
