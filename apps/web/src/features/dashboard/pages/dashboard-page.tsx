@@ -1,0 +1,4 @@
+/** Placeholder until this page lands: the route exists so the router needs no edit later. */
+export default function DashboardPage() {
+  return null;
+}

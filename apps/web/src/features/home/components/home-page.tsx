@@ -1,0 +1,101 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isUnreachableError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useBanners } from '../../banners/api/use-banners';
+import { useCategories } from '../../categories/api/use-categories';
+import { useSongList } from '../../songs/api/use-songs';
+import { useStats, ZERO_STATS } from '../../stats/api/use-stats';
+import { useVotingStatus } from '../../voting/api/use-voting-status';
+import { resolveVotingPeriod } from '../../voting/voting-period';
+import { FEATURED_SONGS_PARAMS } from '../api/prefetch-home';
+import { BackendErrorBanner } from './backend-error-banner';
+import { FeaturedCategories } from './featured-categories';
+import { FeaturedSongs } from './featured-songs';
+import { HeroSection, type HeroSlide } from './hero-section';
+import { HowToVote } from './how-to-vote';
+import { StatsSection } from './stats-section';
+
+const FALLBACK_SLIDES = ['one', 'two', 'three'] as const;
+
+// The timeline is opened by few visitors: its code loads when the button is pointed at, focused or pressed.
+const loadTimeline = () => import('../../voting/components/voting-timeline-modal');
+const VotingTimelineModal = lazy(() =>
+  loadTimeline().then((module) => ({ default: module.VotingTimelineModal })),
+);
+
+/** Home (spec 1): hero slideshow, stats, categories, featured songs, voting timeline and the voting guide. */
+export default function HomePage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('meta.defaultTitle'));
+  const session = useSession();
+  const [timelineOpen, setTimelineOpen] = useState(false);
+  const [timelineRequested, setTimelineRequested] = useState(false);
+
+  const banners = useBanners();
+  const stats = useStats();
+  const categories = useCategories();
+  const songs = useSongList(FEATURED_SONGS_PARAMS);
+  const votingStatus = useVotingStatus();
+
+  const queries = [banners, stats, categories, songs];
+  const unreachable = queries.some((query) => isUnreachableError(query.error));
+  const retrying = queries.some((query) => query.isFetching);
+  const retry = () => {
+    for (const query of [...queries, votingStatus]) void query.refetch();
+  };
+
+  const slides: HeroSlide[] =
+    banners.data && banners.data.length > 0
+      ? banners.data.map((banner) => ({
+          key: banner._id,
+          title: banner.title,
+          description: banner.description,
+          image: { src: banner.fullUrl, alt: banner.title },
+        }))
+      : FALLBACK_SLIDES.map((slide) => ({
+          key: slide,
+          title: t(`home.fallbackSlides.${slide}Title`),
+          description: t(`home.fallbackSlides.${slide}Text`),
+        }));
+
+  // Sample content stands in when the backend answered with nothing, or did not answer at all.
+  const categoriesEmpty = categories.isError || (categories.isSuccess && categories.data.length === 0);
+  const songsEmpty = songs.isError || (songs.isSuccess && songs.data.data.length === 0);
+
+  const voting = resolveVotingPeriod(votingStatus.data);
+
+  return (
+    <>
+      <HeroSection
+        slides={slides}
+        voting={voting}
+        signedIn={session.isAuthenticated}
+        onTimelineIntent={() => void loadTimeline()}
+        onOpenTimeline={() => {
+          setTimelineRequested(true);
+          setTimelineOpen(true);
+        }}
+      />
+      <div className="relative z-10 space-y-16 pb-20 sm:space-y-24">
+        <div className="space-y-4">
+          {unreachable && <BackendErrorBanner onRetry={retry} retrying={retrying} />}
+          <StatsSection stats={unreachable ? ZERO_STATS : stats.data} loading={stats.isPending} />
+        </div>
+        <FeaturedCategories
+          categories={categories.data}
+          loading={categories.isPending}
+          showSamples={categoriesEmpty}
+        />
+        <FeaturedSongs songs={songs.data?.data} loading={songs.isPending} showSamples={songsEmpty} />
+        <HowToVote signedIn={session.isAuthenticated} />
+      </div>
+      {timelineRequested && (
+        <Suspense fallback={null}>
+          <VotingTimelineModal open={timelineOpen} onClose={() => setTimelineOpen(false)} voting={voting} />
+        </Suspense>
+      )}
+    </>
+  );
+}

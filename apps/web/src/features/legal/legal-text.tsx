@@ -1,0 +1,63 @@
+import { DEFAULT_LANGUAGE } from '@ovation/shared/languages';
+import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { PRIVACY_CONTACT_EMAIL, type Quantity, type TextRef } from './legal-content';
+
+/** A BCP 47 tag Intl accepts for the current i18n language; English when i18next reports none. */
+export function toIntlLocale(language: string | undefined): string {
+  try {
+    return Intl.getCanonicalLocales(language || DEFAULT_LANGUAGE)[0] ?? DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+/**
+ * "30 days", "3 ans", "سنتان", "miaka 3": Intl knows each language's plural forms and word order,
+ * which a single catalog key with a bare {{count}} could not express for Arabic.
+ */
+export function formatQuantity(quantity: Quantity, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: quantity.unit, unitDisplay: 'long' }).format(
+    quantity.amount,
+  );
+}
+
+/**
+ * The legal catalog's keys are built at run time from section ids, so the namespace is typed loosely and
+ * `t` may claim to return a nested catalog; `text` always hands back the string (or the key, if missing).
+ */
+export function useLegalText() {
+  const { t, i18n } = useTranslation('legal');
+  const locale = toIntlLocale(i18n.resolvedLanguage ?? i18n.language);
+  const text = (key: string, values?: Record<string, string>): string => {
+    const value: unknown = t(key, values);
+    return typeof value === 'string' ? value : key;
+  };
+  return { t, text, locale };
+}
+
+function MailLink({ children }: { children?: ReactNode }) {
+  return (
+    <a
+      href={`mailto:${PRIVACY_CONTACT_EMAIL}`}
+      dir="ltr"
+      className="font-medium text-gold-300 underline decoration-gold-300/40 underline-offset-4 hover:text-gold-200 hover:decoration-gold-200"
+    >
+      {children}
+    </a>
+  );
+}
+
+const RICH_TEXT_COMPONENTS = {
+  mail: <MailLink />,
+  strong: <strong className="font-semibold text-ink-50" />,
+};
+
+/** One catalog string of the 'legal' namespace, with its figures, the contact address and inline markup. */
+export function LegalText({ fullKey, text }: { fullKey: string; text: TextRef }) {
+  const { t, locale } = useLegalText();
+  const values: Record<string, string> = { email: PRIVACY_CONTACT_EMAIL };
+  if (text.period) values.period = formatQuantity(text.period, locale);
+  if (text.size) values.size = formatQuantity(text.size, locale);
+  return <Trans t={t} i18nKey={fullKey} values={values} components={RICH_TEXT_COMPONENTS} />;
+}

@@ -1,0 +1,129 @@
+import type { ErrorCode, Pagination } from '@ovation/shared';
+import { endSession, getSession } from './session';
+
+/** Every API path lives under this prefix; the dev server proxies it and the server serves it. */
+const API_BASE = '/api';
+
+/** Codes the client itself produces, next to the server's stable ERROR_CODES. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'INVALID_RESPONSE';
+
+/** A failed call: `status` is 0 when the server could not be reached at all. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | ClientErrorCode | (string & {}),
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+
+  /** The backend is down or broken (no answer, or a 5xx): the UI says "Failed to connect to backend". */
+  get isUnreachable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export function isUnreachableError(error: unknown): boolean {
+  return error instanceof ApiError && error.isUnreachable;
+}
+
+export interface ApiResult<T> {
+  data: T;
+  pagination?: Pagination;
+  message?: string;
+}
+
+type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  /** A plain object is sent as JSON; FormData as multipart (uploads). */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** Messages of a 401 that must NOT end the session (spec 1 section 6). */
+const KEEP_SESSION_ON_401 = [
+  'Invalid credentials',
+  'Please verify your email',
+  'Account has been deactivated',
+];
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+function endSessionOn401(payload: Record<string, unknown> | null) {
+  const message = typeof payload?.message === 'string' ? payload.message : '';
+  if (payload?.emailNotVerified) return;
+  if (KEEP_SESSION_ON_401.some((text) => message.includes(text))) return;
+  endSession();
+}
+
+/**
+ * Calls the API and unwraps its `{ success, data, pagination }` envelope. Sends the stored token as a
+ * Bearer header. Throws ApiError for every failure, with the server's stable code when it gave one.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const { token } = getSession();
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Failed to connect to backend');
+  }
+
+  let payload: Record<string, unknown> | null = null;
+  try {
+    payload = (await response.json()) as Record<string, unknown>;
+  } catch {
+    // Not JSON: a proxy error page or an empty body; the status decides below.
+  }
+
+  if (!response.ok || payload?.success !== true) {
+    if (response.status === 401) endSessionOn401(payload);
+    const status = response.ok ? 500 : response.status;
+    const code =
+      typeof payload?.code === 'string' ? payload.code : response.ok ? 'INVALID_RESPONSE' : 'HTTP_ERROR';
+    const message = typeof payload?.message === 'string' ? payload.message : response.statusText;
+    throw new ApiError(status, code, message, payload);
+  }
+
+  return {
+    data: payload.data as T,
+    pagination: payload.pagination as Pagination | undefined,
+    message: typeof payload.message === 'string' ? payload.message : undefined,
+  };
+}
+
+/** GET that returns only `data`. */
+export async function apiGet<T>(
+  path: string,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}

@@ -1,0 +1,35 @@
+/**
+ * localStorage that never throws: private browsing modes, full quotas and disabled storage all
+ * degrade to "nothing stored" instead of breaking the page.
+ */
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value lives only for this page view.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+/** Every localStorage key the web app uses, in one place (spec 1 section 3 "Local storage keys"). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  user: 'user',
+  language: 'language',
+  redirectAfterLogin: 'redirectAfterLogin',
+} as const;
