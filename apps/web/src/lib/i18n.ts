@@ -15,16 +15,16 @@ type CatalogLoader = () => Promise<Catalog>;
 
 /**
  * One chunk per language and namespace: Vite turns each matched file into its own lazily loaded module,
- * so a visitor downloads only the catalog of the language they read. A missing folder simply matches
- * nothing (the legal catalogs are written separately).
+ * so a visitor downloads only the catalog of the language they read, and a feature's strings only when
+ * its page is opened. `locales/<lang>.json` is the shell's 'translation' namespace; every folder
+ * `locales/<namespace>/<lang>.json` is a namespace of its own (legal, auth, songs, ...).
  */
 const translationCatalogs = import.meta.glob<Catalog>('../locales/*.json', { import: 'default' });
-const legalCatalogs = import.meta.glob<Catalog>('../locales/legal/*.json', { import: 'default' });
+const namespaceCatalogs = import.meta.glob<Catalog>('../locales/*/*.json', { import: 'default' });
 
 function findCatalogLoader(language: string, namespace: string): CatalogLoader | undefined {
   if (namespace === 'translation') return translationCatalogs[`../locales/${language}.json`];
-  if (namespace === 'legal') return legalCatalogs[`../locales/legal/${language}.json`];
-  return undefined;
+  return namespaceCatalogs[`../locales/${namespace}/${language}.json`];
 }
 
 /** The language being shown (or switched to); the fallback catalog is only urgent when it is this one. */

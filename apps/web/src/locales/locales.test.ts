@@ -122,7 +122,9 @@ function describeFolder(name: string, folder: string) {
 }
 
 describeFolder('translation', LOCALES_DIR);
-describeFolder('legal', path.join(LOCALES_DIR, 'legal'));
+for (const entry of fs.readdirSync(LOCALES_DIR, { withFileTypes: true })) {
+  if (entry.isDirectory()) describeFolder(entry.name, path.join(LOCALES_DIR, entry.name));
+}
 
 describe('messages shared with the server', () => {
   const english = flatten(readCatalog(path.join(LOCALES_DIR, 'en.json')));
