@@ -21,6 +21,7 @@ import { registerAccountRoutes } from './features/accounts/routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
 import { registerSongWriteRoutes } from './features/catalog/song-write-routes';
+import { ViewCounter } from './features/catalog/view-counter';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerSessionResolution } from './features/sessions/plugin';
@@ -179,6 +180,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     context.redis,
   );
 
+  const views = new ViewCounter(db, deriveKey(context.secret, 'views'));
+  app.addHook('onClose', () => views.close());
+
   registerCountryRoutes(app);
   await app.register(
     async (api) => {
@@ -189,7 +193,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
       registerSocialLoginRoutes(routes, context, accountsDependencies);
-      registerCatalogRoutes(routes, { db, storage: context.storage, cache: responseCache });
+      registerCatalogRoutes(routes, {
+        db,
+        storage: context.storage,
+        cache: responseCache,
+        views,
+        clock: context.clock,
+      });
       registerSongWriteRoutes(routes, { db, storage: context.storage });
       registerVotingRoutes(routes, {
         db,

@@ -80,3 +80,11 @@ export const RETENTION = {
   userRequestDays: 30,
   breachNoticeHours: 72,
 } as const;
+
+/** Reasons the server gives; the client maps each to its translated text (spec 1 section 4). */
+export const VOTING_REASONS = {
+  notStarted: 'Voting has not started yet',
+  disabled: 'Voting is disabled by administrator',
+  active: 'Voting is active',
+  ended: 'Voting period has ended',
+} as const;

@@ -99,6 +99,10 @@ export const bannerSchema = z.object({
   description: z.string(),
   filename: z.string(),
   fullUrl: z.string(),
+  /** Every rendered width, for a responsive hero image on slow phones. */
+  srcSet: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
   order: z.number().int(),
 });
 export type Banner = z.infer<typeof bannerSchema>;

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
 
-/** Reasons the server gives; the client maps each to its translated text (spec 1 section 4). */
-export const VOTING_REASONS = {
-  notStarted: 'Voting has not started yet',
-  disabled: 'Voting is disabled by administrator',
-  active: 'Voting is active',
-  ended: 'Voting period has ended',
-} as const;
+export { VOTING_REASONS } from '../constants';
 
 export const votingStatusSchema = z.object({
   isAllowed: z.boolean(),

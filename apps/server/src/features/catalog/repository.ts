@@ -122,6 +122,8 @@ export function findActiveBanners(db: Database) {
       sortOrder: banners.sortOrder,
       storageKey: images.storageKey,
       widths: images.widths,
+      width: images.width,
+      height: images.height,
     })
     .from(banners)
     .innerJoin(images, eq(images.id, banners.imageId))

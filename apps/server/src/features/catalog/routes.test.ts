@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { songs, songViews } from '../../db/schema';
 import { createCategory, createSong, createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { ViewCounter } from './view-counter';
 
 let server: TestServer;
 let afrobeats: { id: string };
@@ -99,5 +102,27 @@ describe('GET /api/stats', () => {
   it('counts approved songs, votes, fans and categories', async () => {
     const response = await server.request('GET', '/api/stats');
     expect(response.body.data).toEqual({ totalSongs: 3, totalVotes: 14, totalUsers: 1, totalCategories: 2 });
+  });
+});
+
+describe('views', () => {
+  it('counts a view once per visitor per song per hour, and adds them to the song in batches', async () => {
+    const song = await createSong(server.db, { categoryId: gospel.id, title: 'Viewed' });
+    const counter = new ViewCounter(server.db, Buffer.from('test-key'));
+    const at = new Date('2026-01-01T10:15:00Z');
+    for (const agent of ['phone-a', 'phone-a', 'phone-a', 'phone-b']) {
+      await counter.record(song.id, { ip: '10.0.0.1', userAgent: agent }, at);
+    }
+    await counter.record(song.id, { ip: '10.0.0.1', userAgent: 'phone-a' }, new Date('2026-01-01T11:05:00Z'));
+    await counter.close();
+    const [row] = await server.db.select({ views: songs.views }).from(songs).where(eq(songs.id, song.id));
+    expect(row!.views).toBe(3);
+  });
+
+  it('records a view when the song page is opened', async () => {
+    const song = await createSong(server.db, { categoryId: gospel.id, title: 'Opened' });
+    await server.request('GET', `/api/songs/${song.id}`);
+    const rows = await server.db.select().from(songViews).where(eq(songViews.songId, song.id));
+    expect(rows).toHaveLength(1);
   });
 });

@@ -10,9 +10,11 @@ import {
 } from '@ovation/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
+import type { Clock } from '../../lib/clock';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { CatalogDependencies } from './service';
 import * as catalog from './service';
+import type { ViewCounter } from './view-counter';
 
 const tags = ['catalog'];
 
@@ -33,7 +35,10 @@ async function publicOrFresh(
   return reply.type('application/json; charset=utf-8').send(await cache.get(key, produce));
 }
 
-export function registerCatalogRoutes(app: RouteApp, deps: CatalogDependencies & { cache: ResponseCache }) {
+export function registerCatalogRoutes(
+  app: RouteApp,
+  deps: CatalogDependencies & { cache: ResponseCache; views: ViewCounter; clock: Clock },
+) {
   app.get(
     '/songs',
     { schema: { tags, querystring: listSongsQuerySchema, response: { 200: songPageResponseSchema } } },
@@ -47,11 +52,27 @@ export function registerCatalogRoutes(app: RouteApp, deps: CatalogDependencies &
   app.get(
     '/songs/:id',
     { schema: { tags, params: idParamsSchema, response: { 200: songResponseSchema } } },
-    async (request, reply) =>
-      publicOrFresh(deps.cache, request, reply, `song:${request.params.id}`, async () => ({
-        success: true as const,
-        data: await catalog.getSong(deps, request.params.id, request.viewer),
-      })),
+    async (request, reply) => {
+      const answer = await publicOrFresh(
+        deps.cache,
+        request,
+        reply,
+        `song:${request.params.id}`,
+        async () => ({
+          success: true as const,
+          data: await catalog.getSong(deps, request.params.id, request.viewer),
+        }),
+      );
+      // Counted after the song was found (unknown ids throw above); a failure here only costs a view.
+      await deps.views
+        .record(
+          request.params.id,
+          { userId: request.viewer?.id, ip: request.ip, userAgent: request.headers['user-agent'] ?? null },
+          deps.clock.now(),
+        )
+        .catch((error: unknown) => request.log.warn({ err: error }, 'view not counted'));
+      return answer;
+    },
   );
 
   app.get(

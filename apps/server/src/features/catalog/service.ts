@@ -118,6 +118,9 @@ export async function listBanners(deps: CatalogDependencies): Promise<Banner[]> 
       description: row.description,
       filename: filename.split('/').pop()!,
       fullUrl: deps.storage.urlFor(filename),
+      srcSet: toImageRef(deps.storage, row)?.srcSet ?? '',
+      width: row.width,
+      height: row.height,
       order: row.sortOrder,
     };
   });
