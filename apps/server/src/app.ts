@@ -24,6 +24,7 @@ import { registerSongWriteRoutes } from './features/catalog/song-write-routes';
 import { ViewCounter } from './features/catalog/view-counter';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { shareSessionEvictions } from './features/sessions/invalidation';
 import { registerSessionResolution } from './features/sessions/plugin';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
 import { registerSocialLoginRoutes } from './features/social-login/routes';
@@ -172,13 +173,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
   };
 
-  const responseCache = new ResponseCache(
-    createHash('sha256')
-      .update(config.databaseUrl ?? config.dataDir)
-      .digest('hex')
-      .slice(0, 12),
-    context.redis,
-  );
+  // Tells apart deployments (and test databases) that share one Redis.
+  const namespace = createHash('sha256')
+    .update(config.databaseUrl ?? config.dataDir)
+    .digest('hex')
+    .slice(0, 12);
+  const responseCache = new ResponseCache(namespace, context.redis);
+  if (context.redis) {
+    const stopSharing = await shareSessionEvictions(db, context.redis, namespace);
+    app.addHook('onClose', stopSharing);
+  }
 
   const views = new ViewCounter(db, deriveKey(context.secret, 'views'));
   app.addHook('onClose', () => views.close());

@@ -65,6 +65,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = shared
     ? await openDatabase({ databaseUrl: shared, dataDir: 'memory://', onIdleError: () => {} })
     : await createTestDatabase();
+  const databaseUrl = shared ?? (database as { url?: string }).url;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-test-'));
   const chosenPort = options.ownPublicUrl ? await pickFreePort() : 0;
   const config = parseConfig({
@@ -72,6 +73,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: '',
+    // Instances on one PostgreSQL database share caches and evictions through Redis, as in production.
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : {}),
     ...environment,
   });

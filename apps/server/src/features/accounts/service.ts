@@ -341,3 +341,16 @@ export async function changePassword(
   await endUserSessions(deps.db, deps.clock, userId, 'password-changed', currentSessionId ?? undefined);
   await recordAudit(deps.db, { action: 'auth.password.changed', actorId: userId, ip: meta.ip });
 }
+
+/**
+ * Deactivates an account: it can no longer sign in and every session ends at once, on every instance.
+ * Its data is deleted 30 days later (the legal pages' retention).
+ */
+export async function deactivateAccount(deps: Pick<AccountsDependencies, 'db' | 'clock'>, userId: string) {
+  const user = await repository.updateUser(deps.db, userId, {
+    isActive: false,
+    deactivatedAt: deps.clock.now(),
+  });
+  if (!user) throw NotFound();
+  await endUserSessions(deps.db, deps.clock, userId, 'deactivated');
+}

@@ -6,6 +6,7 @@ import { registration, setPlatformSettings, signIn } from '../../test/accounts';
 import { createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { startSmtpSink } from '../../test/smtp-sink';
+import { deactivateAccount } from './service';
 
 let server: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -155,10 +156,12 @@ describe('sessions', () => {
   });
 
   it('ends sessions of a deactivated user at once', async () => {
-    const { token, user } = await signIn(server);
-    const { users } = await import('../../db/schema');
-    await server.db.update(users).set({ isActive: false }).where(eq(users.id, user.id));
+    const { token, user, email, password } = await signIn(server);
+    expect((await server.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    await deactivateAccount({ db: server.db, clock: server.clock }, user.id);
     expect((await server.request('GET', '/api/auth/me', { token })).status).toBe(401);
+    const again = await server.request('POST', '/api/auth/login', { body: { email, password } });
+    expect(again.body.message).toBe('Account has been deactivated');
   });
 });
 

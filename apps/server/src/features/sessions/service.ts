@@ -6,6 +6,7 @@ import type { RequestMeta } from '../../lib/request-meta';
 import type { Viewer } from '../../lib/viewer';
 import { recordAudit } from '../audit/service';
 import * as repository from './repository';
+import { SessionCache } from './session-cache';
 
 /** 32 random bytes: a token nobody guesses; only its SHA-256 is stored. */
 const TOKEN_BYTES = 32;
@@ -39,9 +40,22 @@ export type SessionLookup =
   | { status: 'expired' }
   | { status: 'valid'; viewer: NonNullable<Viewer>; sessionId: string };
 
+const caches = new WeakMap<Database, SessionCache>();
+
+/** The session cache of a database: one per app, shared by the functions below. */
+export function sessionCacheFor(db: Database): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SessionCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
 /**
  * Resolves a bearer token. A session idle for 30 minutes ends here on the server, whatever the client
- * thinks; revoked sessions and deactivated users resolve to nothing.
+ * thinks; revoked sessions and deactivated users resolve to nothing. A resolved session is kept a few
+ * seconds in the session cache, which every revocation below empties at once.
  */
 export async function resolveSession(
   db: Database,
@@ -49,32 +63,44 @@ export async function resolveSession(
   token: string,
   ip: string,
 ): Promise<SessionLookup> {
-  const session = await repository.findSessionByTokenHash(db, hashToken(token));
-  if (!session || session.revokedAt || !session.isActive) return { status: 'none' };
+  const tokenHash = hashToken(token);
+  const cache = sessionCacheFor(db);
+  let session = cache.get(tokenHash);
+  if (!session) {
+    const row = await repository.findSessionByTokenHash(db, tokenHash);
+    if (!row || row.revokedAt || !row.isActive) return { status: 'none' };
+    session = cache.set(tokenHash, {
+      viewer: { id: row.userId, role: row.role, emailVerified: row.emailVerified },
+      sessionId: row.id,
+      lastActivityAt: row.lastActivityAt,
+    });
+  }
   const now = clock.now();
   const idleFor = now.getTime() - session.lastActivityAt.getTime();
   if (idleFor > INACTIVITY_MS) {
-    await repository.revokeSession(db, session.id, now, 'inactivity');
+    await repository.revokeSession(db, session.sessionId, now, 'inactivity');
+    cache.evict({ kind: 'session', id: session.sessionId });
     await recordAudit(db, {
       action: 'auth.session.expired',
-      actorId: session.userId,
+      actorId: session.viewer.id,
       ip,
-      targetId: session.id,
+      targetId: session.sessionId,
     });
     return { status: 'expired' };
   }
-  if (idleFor > TOUCH_INTERVAL_MS) await repository.touchSession(db, session.id, now);
-  return {
-    status: 'valid',
-    viewer: { id: session.userId, role: session.role, emailVerified: session.emailVerified },
-    sessionId: session.id,
-  };
+  if (idleFor > TOUCH_INTERVAL_MS) {
+    await repository.touchSession(db, session.sessionId, now);
+    session.lastActivityAt = now;
+  }
+  return { status: 'valid', viewer: session.viewer, sessionId: session.sessionId };
 }
 
 export async function endSession(db: Database, clock: Clock, sessionId: string, reason: string) {
   await repository.revokeSession(db, sessionId, clock.now(), reason);
+  sessionCacheFor(db).evict({ kind: 'session', id: sessionId });
 }
 
+/** Ends every session of a user (but `keepSessionId`): password change, deactivation. */
 export async function endUserSessions(
   db: Database,
   clock: Clock,
@@ -83,4 +109,5 @@ export async function endUserSessions(
   keepSessionId?: string,
 ) {
   await repository.revokeUserSessions(db, userId, clock.now(), reason, keepSessionId);
+  sessionCacheFor(db).evict({ kind: 'user', id: userId });
 }
