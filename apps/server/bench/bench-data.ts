@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
 
 /** Fans the HTTP runs vote with (each votes at most once per category, so every vote is valid). */
-export const HTTP_FANS = 6000;
+export const HTTP_FANS = 16_000;
 /** Separate fans for pgbench, as in the performance notes: 100,000 users. */
 export const PGBENCH_FANS = 100_000;
 export const CATEGORY_COUNT = 12;
