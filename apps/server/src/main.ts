@@ -13,8 +13,11 @@ server.app.log.info(
   `Ovation is ready at ${config.publicUrl}`,
 );
 // One plain line for the person who just typed `npm start`, above the JSON logs.
-const database = server.database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
-const mail = config.smtpUrl ? 'SMTP' : `no SMTP_URL: verification mails go to ${config.dataDir}/outbox and the log`;
+const database =
+  server.database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+const mail = config.smtpUrl
+  ? 'SMTP'
+  : `no SMTP_URL: verification mails go to ${config.dataDir}/outbox and the log`;
 process.stdout.write(`\n  Ovation is ready at ${config.publicUrl}  (${database}; ${mail})\n\n`);
 
 closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {

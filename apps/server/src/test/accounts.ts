@@ -1,9 +1,11 @@
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '@ovation/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { savePlatformSettings } from '../features/settings/service';
 import type { Database } from '../lib/db';
 import { hashPassword } from '../lib/passwords';
 import { createUser } from './factories';
-import type { TestServer } from './server';
+import { startTestServer, type TestServer } from './server';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
 /** A valid registration body; override what the test is about. */
 export function registration(overrides: Record<string, unknown> = {}) {
@@ -41,4 +43,22 @@ export async function signIn(server: TestServer, role: 'fan' | 'artist' | 'admin
   const response = await server.request('POST', '/api/auth/login', { body: { email, password } });
   if (response.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(response.body)}`);
   return { token: response.body.token as string, user, email, password };
+}
+
+/**
+ * A test server whose mail goes to a real SMTP sink, with the CAPTCHA off (its own tests cover it):
+ * what every accounts test file starts from. Registers its own beforeAll/afterAll.
+ */
+export function useAccountsServer() {
+  const handles = {} as { server: TestServer; smtp: SmtpSink };
+  beforeAll(async () => {
+    handles.smtp = await startSmtpSink();
+    handles.server = await startTestServer({ environment: { SMTP_URL: handles.smtp.url } });
+    await setPlatformSettings(handles.server.db, { securitySettings: { requireCaptcha: false } });
+  });
+  afterAll(async () => {
+    await handles.server.close();
+    await handles.smtp.close();
+  });
+  return handles;
 }

@@ -13,6 +13,8 @@ export interface SinkMessage {
  * A real SMTP server on a random local port that keeps every message it receives, so tests send mail
  * exactly as production does and read the codes back.
  */
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
 export async function startSmtpSink() {
   const messages: SinkMessage[] = [];
   const server = new SMTPServer({

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registration, setPlatformSettings } from '../../test/accounts';
-import { startTestServer, type TestServer } from '../../test/server';
-import { startSmtpSink } from '../../test/smtp-sink';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { registration, setPlatformSettings, useAccountsServer } from '../../test/accounts';
+import type { TestServer } from '../../test/server';
+import type { SmtpSink } from '../../test/smtp-sink';
 
+const accounts = useAccountsServer();
 let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ environment: { SMTP_URL: smtp.url } });
-  await setPlatformSettings(server.db, { securitySettings: { requireCaptcha: false } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
+let smtp: SmtpSink;
+beforeAll(() => {
+  ({ server, smtp } = accounts);
 });
 
 async function register(overrides: Record<string, unknown> = {}) {

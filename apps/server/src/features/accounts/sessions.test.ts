@@ -1,24 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { registration, setPlatformSettings, signIn } from '../../test/accounts';
+import { registration, setPlatformSettings, signIn, useAccountsServer } from '../../test/accounts';
 import { createUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
-import { startSmtpSink } from '../../test/smtp-sink';
+import type { TestServer } from '../../test/server';
+import type { SmtpSink } from '../../test/smtp-sink';
 import { deactivateAccount } from './service';
 
+const accounts = useAccountsServer();
 let server: TestServer;
-let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  server = await startTestServer({ environment: { SMTP_URL: smtp.url } });
-  await setPlatformSettings(server.db, { securitySettings: { requireCaptcha: false } });
-});
-afterAll(async () => {
-  await server.close();
-  await smtp.close();
+let smtp: SmtpSink;
+beforeAll(() => {
+  ({ server, smtp } = accounts);
 });
 
 const MINUTE = 60 * 1000;
