@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
 import { text } from './pages/catalogs';
 import { HomePage } from './pages/home-page';
+import { setUpBrowser } from './support/browser';
 
-const browser = useBrowser();
+const browser = setUpBrowser();
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${browser.baseUrl}/api${path}`);
@@ -22,7 +22,8 @@ describe('home page', () => {
     const songs = await api<Array<{ title: string }>>('/songs?limit=8');
     expect(songs.length).toBe(8);
     const section = browser.page.locator('section[aria-labelledby="home-songs"]');
-    for (const song of songs) await expect.poll(() => section.getByText(song.title, { exact: true }).count()).toBeGreaterThan(0);
+    for (const song of songs)
+      await expect.poll(() => section.getByText(song.title, { exact: true }).count()).toBeGreaterThan(0);
 
     const categoryCards = browser.page.locator('section[aria-labelledby="home-categories"] h3');
     expect(await categoryCards.count()).toBe(6);

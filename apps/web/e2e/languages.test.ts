@@ -1,9 +1,9 @@
 import { LANGUAGES } from '@ovation/shared/languages';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './support/browser';
 import { text } from './pages/catalogs';
+import { setUpBrowser } from './support/browser';
 
-const browser = useBrowser();
+const browser = setUpBrowser();
 
 describe('five languages', () => {
   for (const language of LANGUAGES) {
@@ -73,8 +73,12 @@ describe('404 and legal pages', () => {
     await page.goto('/data-protection');
     await page.locator('h1').waitFor();
     const body = await page.locator('main').innerText();
-    for (const figure of ['30 days', '3 years', '2 years', '1 year', '90 days', '72 hours']) expect(body).toContain(figure);
-    await page.getByRole('link', { name: text('en', 'backToHome', 'legal') }).first().click();
+    for (const figure of ['30 days', '3 years', '2 years', '1 year', '90 days', '72 hours'])
+      expect(body).toContain(figure);
+    await page
+      .getByRole('link', { name: text('en', 'backToHome', 'legal') })
+      .first()
+      .click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
   });
 });

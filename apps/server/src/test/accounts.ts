@@ -49,7 +49,7 @@ export async function signIn(server: TestServer, role: 'fan' | 'artist' | 'admin
  * A test server whose mail goes to a real SMTP sink, with the CAPTCHA off (its own tests cover it):
  * what every accounts test file starts from. Registers its own beforeAll/afterAll.
  */
-export function useAccountsServer() {
+export function setUpAccountsServer() {
   const handles = {} as { server: TestServer; smtp: SmtpSink };
   beforeAll(async () => {
     handles.smtp = await startSmtpSink();

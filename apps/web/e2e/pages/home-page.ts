@@ -22,6 +22,9 @@ export class HomePage {
   }
 
   featuredSongTitles() {
-    return this.page.locator('section', { has: this.page.locator('#home-songs') }).locator('h3').allInnerTexts();
+    return this.page
+      .locator('section', { has: this.page.locator('#home-songs') })
+      .locator('h3')
+      .allInnerTexts();
   }
 }

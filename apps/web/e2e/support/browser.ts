@@ -32,7 +32,7 @@ export interface BrowserSession {
 }
 
 /** One Chromium per test file, a fresh context per test; a failed test leaves a screenshot behind. */
-export function useBrowser(): BrowserSession {
+export function setUpBrowser(): BrowserSession {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;

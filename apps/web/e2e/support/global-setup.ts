@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startOidcStandIn } from '../../../server/src/features/social-login/testing/oidc-stand-in';
+import { startSmtpSink } from '../../../server/src/test/smtp-sink';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -13,6 +15,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     offlineUrl: string;
+    /** A folder where every mail the server sends lands as `<n>.json` ({ to, subject, text, html }). */
+    mailDir: string;
+    /** Who signs in through the local OpenID provider standing in for Google. */
+    googleIdentity: { login: string; email: string; name: string };
   }
 }
 
@@ -49,17 +55,25 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
  */
 export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-e2e-'));
+  // E2E_WEB_DIST: a private build, when several people build apps/web/dist at the same time.
+  const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
   const port = await freePort();
+  const mail = await startMailSink(path.join(dataDir, 'mail'));
+  const google = await startGoogleStandIn(`http://127.0.0.1:${port}`);
   const environment: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    WEB_DIST: path.join(root, 'apps/web/dist'),
+    WEB_DIST: webDist,
     DEMO_SEED: '1',
     LOG_LEVEL: 'warn',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: mail.url,
+    GOOGLE_ISSUER_URL: google.issuer,
+    GOOGLE_CLIENT_ID: GOOGLE_CLIENT.clientId,
+    GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT.clientSecret,
   };
   let databaseName: string | undefined;
   if (process.env.DATABASE_URL) {
@@ -88,15 +102,18 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, child, () => output);
 
-  const offline = await startOfflineServer(path.join(root, 'apps/web/dist'));
+  const offline = await startOfflineServer(webDist);
 
   project.provide('baseUrl', baseUrl);
   project.provide('offlineUrl', offline.url);
+  project.provide('mailDir', mail.dir);
+  project.provide('googleIdentity', GOOGLE_IDENTITY);
 
   return async () => {
     offline.close();
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await Promise.all([mail.close(), google.close()]);
     await fs.rm(dataDir, { recursive: true, force: true });
     if (databaseName && process.env.DATABASE_URL) {
       const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -139,4 +156,45 @@ async function startOfflineServer(dist: string) {
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
+/** The OAuth client the server is configured with, registered at the local provider. */
+const GOOGLE_CLIENT = { clientId: 'ovation-e2e-web', clientSecret: 'e2e-stand-in-secret-0123456789abcdef' };
+const GOOGLE_IDENTITY = { login: 'google-fan-1', email: 'google.fan@ovation.test', name: 'Grace Google' };
+
+/**
+ * A real SMTP server the app sends its mail to; each message is also written to `dir` as JSON, so the
+ * browser tests (other processes) can read verification codes.
+ */
+async function startMailSink(dir: string) {
+  await fs.mkdir(dir, { recursive: true });
+  const sink = await startSmtpSink();
+  let written = 0;
+  const timer = setInterval(() => {
+    while (written < sink.messages.length) {
+      const message = sink.messages[written];
+      written += 1;
+      void fs.writeFile(path.join(dir, `${String(written).padStart(5, '0')}.json`), JSON.stringify(message));
+    }
+  }, 20);
+  return {
+    url: sink.url,
+    dir,
+    close: async () => {
+      clearInterval(timer);
+      await sink.close();
+    },
+  };
+}
+
+/** The local OpenID provider standing in for Google (the server's own test stand-in). */
+async function startGoogleStandIn(serverUrl: string) {
+  const oidc = await startOidcStandIn();
+  oidc.register({ ...GOOGLE_CLIENT, redirectUri: `${serverUrl}/api/auth/google/callback` });
+  oidc.addIdentity(GOOGLE_IDENTITY.login, {
+    email: GOOGLE_IDENTITY.email,
+    emailVerified: true,
+    name: GOOGLE_IDENTITY.name,
+  });
+  return oidc;
 }

@@ -1,13 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { queryClient } from './query-client';
-import type { createRouter } from './router';
+import { AppRoutes } from './router';
 
-/** Providers around the router. The router is created by main.tsx so page code starts loading at once. */
-export function App({ router }: { router: ReturnType<typeof createRouter> }) {
+/** Providers around the routes. */
+export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

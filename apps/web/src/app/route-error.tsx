@@ -1,5 +1,6 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { buttonClass } from '../components/ui/button-styles';
 import { AlertIcon, RefreshIcon } from '../components/ui/icons';
 
@@ -9,8 +10,6 @@ import { AlertIcon, RefreshIcon } from '../components/ui/icons';
  */
 export function RouteError() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  if (import.meta.env.DEV) console.error(error);
 
   return (
     <section className="mx-auto grid max-w-xl place-items-center px-4 py-24 text-center">
@@ -34,4 +33,21 @@ export function RouteError() {
       </div>
     </section>
   );
+}
+
+/** Catches a page that throws while rendering or whose chunk fails to load; reset by a navigation. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

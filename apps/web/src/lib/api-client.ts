@@ -33,6 +33,8 @@ export interface ApiResult<T> {
   data: T;
   pagination?: Pagination;
   message?: string;
+  /** The whole envelope, for the few calls that answer beside `data` (login: `token`, `user`). */
+  body: Record<string, unknown>;
 }
 
 type QueryValue = string | number | boolean | undefined | null;
@@ -65,7 +67,7 @@ function endSessionOn401(payload: Record<string, unknown> | null) {
   const message = typeof payload?.message === 'string' ? payload.message : '';
   if (payload?.emailNotVerified) return;
   if (KEEP_SESSION_ON_401.some((text) => message.includes(text))) return;
-  endSession();
+  endSession(payload?.code === 'SESSION_EXPIRED' ? 'expired' : 'ended');
 }
 
 /**
@@ -105,7 +107,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (!response.ok || payload?.success !== true) {
-    if (response.status === 401) endSessionOn401(payload);
+    // A 401 to a call sent without a token says nothing about a session (it may have just ended).
+    if (response.status === 401 && token) endSessionOn401(payload);
     const status = response.ok ? 500 : response.status;
     const code =
       typeof payload?.code === 'string' ? payload.code : response.ok ? 'INVALID_RESPONSE' : 'HTTP_ERROR';
@@ -117,6 +120,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     data: payload.data as T,
     pagination: payload.pagination as Pagination | undefined,
     message: typeof payload.message === 'string' ? payload.message : undefined,
+    body: payload,
   };
 }
 

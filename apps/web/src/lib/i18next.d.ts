@@ -1,5 +1,8 @@
 import 'i18next';
+import type categories from '../locales/categories/en.json';
 import type translation from '../locales/en.json';
+import type songs from '../locales/songs/en.json';
+import type voting from '../locales/voting/en.json';
 
 /**
  * Typed translation keys: `t('nav.songs')` is checked against en.json at compile time, so a typo or a
@@ -15,5 +18,8 @@ declare module 'i18next' {
   interface ResourceNamespaceMap {
     translation: typeof translation;
     legal: Record<string, unknown>;
+    songs: typeof songs;
+    categories: typeof categories;
+    voting: typeof voting;
   }
 }

@@ -32,4 +32,8 @@ export const STORAGE_KEYS = {
   user: 'user',
   language: 'language',
   redirectAfterLogin: 'redirectAfterLogin',
+  /** Epoch milliseconds of the last mouse, key, scroll or touch activity (inactivity logout). */
+  lastActivity: 'lastActivity',
+  /** The last 100 security events (inactivity logouts), JSON. */
+  securityEvents: 'securityEvents',
 } as const;

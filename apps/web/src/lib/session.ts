@@ -19,9 +19,12 @@ export interface Session {
   token: string | null;
   user: SessionUser | null;
   isAuthenticated: boolean;
+  /** Set when the session just ended for inactivity: the layout shows the Session Expired screen. */
+  expired?: true;
 }
 
 const GUEST: Session = { token: null, user: null, isAuthenticated: false };
+const EXPIRED: Session = { ...GUEST, expired: true };
 
 /** Accepts the stored user when it has an id (`_id`, or `id` as some responses spell it), a name and a role. */
 function toSessionUser(value: unknown): SessionUser | null {
@@ -88,11 +91,15 @@ export function updateSessionUser(user: SessionUser): void {
   publish({ ...current, user });
 }
 
-/** Forgets the token and the user (logout, expired or rejected token). */
-export function endSession(): void {
+/**
+ * Forgets the token and the user (logout, expired or rejected token). `expired` (inactivity, or the
+ * server answering SESSION_EXPIRED) also asks the layout to show the Session Expired screen.
+ */
+export function endSession(reason: 'ended' | 'expired' = 'ended'): void {
   removeStorage(STORAGE_KEYS.token);
   removeStorage(STORAGE_KEYS.user);
-  publish(GUEST);
+  // A late 401 after an expiry must not take the Session Expired screen away.
+  publish(reason === 'expired' || current.expired ? EXPIRED : GUEST);
 }
 
 /** React binding: re-renders when the session changes, in this tab or another. */

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registration, setPlatformSettings, useAccountsServer } from '../../test/accounts';
+import { registration, setPlatformSettings, setUpAccountsServer } from '../../test/accounts';
 import type { TestServer } from '../../test/server';
 import type { SmtpSink } from '../../test/smtp-sink';
 
-const accounts = useAccountsServer();
+const accounts = setUpAccountsServer();
 let server: TestServer;
 let smtp: SmtpSink;
 beforeAll(() => {

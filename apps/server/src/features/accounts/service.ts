@@ -254,7 +254,7 @@ export async function login(
   const user = await repository.findUserByEmail(deps.db, input.email);
   decoyHash ??= hashPassword('decoy password for unknown accounts');
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
-  if (!user || !user.passwordHash || !passwordOk) {
+  if (!user?.passwordHash || !passwordOk) {
     await Promise.all([deps.limiters.loginAccount.hit(accountKey), deps.limiters.loginIp.hit(meta.ip)]);
     await recordAudit(deps.db, {
       action: 'auth.login.failure',

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
-import { registration, setPlatformSettings, signIn, useAccountsServer } from '../../test/accounts';
+import { registration, setUpAccountsServer, signIn } from '../../test/accounts';
 import { createUser } from '../../test/factories';
 import type { TestServer } from '../../test/server';
 import type { SmtpSink } from '../../test/smtp-sink';
 import { deactivateAccount } from './service';
 
-const accounts = useAccountsServer();
+const accounts = setUpAccountsServer();
 let server: TestServer;
 let smtp: SmtpSink;
 beforeAll(() => {

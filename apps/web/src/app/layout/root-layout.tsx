@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageSpinner } from '../../components/ui/spinner';
 import { Toaster } from '../../components/ui/toast';
+import { CountdownSlot } from '../../features/voting/components/countdown-slot';
 import { hasChosenLanguage } from '../../lib/i18n';
 import { whenIdle } from '../../lib/when-idle';
-import { NavigationProgress } from './navigation-progress';
 import { RouteEffects } from './route-effects';
+import { SessionWatchSlot } from './session-watch-slot';
 import { SiteFooter } from './site-footer';
 import { preloadBarHeader, SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -28,13 +28,10 @@ export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
-      <NavigationProgress />
       <RouteEffects />
       <SiteHeader variant={isHome ? 'hero' : 'bar'} />
       <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isHome ? '' : 'pt-16'}`}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <SiteFooter />
       {needsLanguage && (
@@ -42,6 +39,8 @@ export function RootLayout() {
           <LanguageChooserModal />
         </Suspense>
       )}
+      <SessionWatchSlot />
+      <CountdownSlot />
       <Toaster />
     </div>
   );

@@ -1,6 +1,6 @@
-import type { Category } from '@ovation/shared';
+import type { Category, Song } from '@ovation/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/api-client';
+import { ApiError, apiGet } from '../../../lib/api-client';
 
 export const categoryKeys = {
   all: ['categories'] as const,
@@ -23,4 +23,23 @@ export function useCategories() {
     ...categoriesQuery,
     select: (categories) => [...categories].sort((a, b) => a.sortOrder - b.sortOrder),
   });
+}
+
+export interface CategoryDetail {
+  category: Category;
+  songs: Song[];
+}
+
+export function categoryDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: categoryKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<CategoryDetail>(`/categories/${id}`, { signal }),
+    staleTime: 30_000,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
+}
+
+/** A category with its songs ranked by votes (GET /categories/:id). */
+export function useCategoryDetail(id: string) {
+  return useQuery(categoryDetailQuery(id));
 }

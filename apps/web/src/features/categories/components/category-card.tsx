@@ -13,6 +13,8 @@ export interface CategoryCardData {
   icon: string;
   color?: string;
   totalSongs: number;
+  /** Admins only (the server sends it to them alone). */
+  totalVotes?: number;
 }
 
 /** A category tile linking to its page: icon, type badge, name, song count. */
@@ -48,6 +50,11 @@ export function CategoryCard({ category, href }: { category: CategoryCardData; h
           {t('categories.songCount', { count: category.totalSongs })}
           {category.region && ` · ${translateRegion(category.region, t)}`}
         </span>
+        {category.totalVotes !== undefined && (
+          <span className="mt-1 block text-sm font-medium text-jade-300">
+            {t('songs.votes', { count: category.totalVotes })}
+          </span>
+        )}
       </span>
       <ArrowEndIcon className="mt-1 size-5 shrink-0 text-ink-500 transition-colors group-hover:text-gold-300" />
     </Link>

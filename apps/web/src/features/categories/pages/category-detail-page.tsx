@@ -1,4 +1,204 @@
-/** Placeholder until this page lands: the route exists so the router needs no edit later. */
+import type { Song } from '@ovation/shared';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { ArrowStartIcon, GridIcon, MusicIcon, RefreshIcon } from '../../../components/ui/icons';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { i18next } from '../../../lib/i18n';
+import { hasRole, useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { categoryEligibilityQuery, isFan } from '../../voting/api/use-eligibility';
+import { CATEGORY_VOTED_RESET_MS, ELIGIBILITY_RECHECK_MS, VOTE_WINDOW_MS } from '../../voting/vote-rules';
+import { useCategories, useCategoryDetail } from '../api/use-categories';
+import { dedupeSongs, findNeighbours } from '../category-helpers';
+import { CategoryHeader } from '../components/category-header';
+import { CategoryHero } from '../components/category-hero';
+import { RankedSongCard } from '../components/ranked-song-card';
+
+void i18next.loadNamespaces(['categories', 'songs']);
+
+const SongDetailsPanel = lazy(() => import('../components/song-details-panel'));
+const DeleteSongDialog = lazy(() => import('../components/delete-song-dialog'));
+
+/** /categories/:id (spec 1 Category detail). */
 export default function CategoryDetailPage() {
-  return null;
+  const { id = '' } = useParams();
+  const { t } = useTranslation('categories');
+  const { t: tMain } = useTranslation();
+  const detail = useCategoryDetail(id);
+  const categories = useCategories();
+  useDocumentTitle(detail.data ? tMain('meta.pageTitle', { page: detail.data.category.name }) : null);
+
+  if (detail.isPending) return <PageSpinner />;
+  if (detail.isError) {
+    const notFound =
+      detail.error instanceof ApiError && (detail.error.status === 404 || detail.error.status === 400);
+    return (
+      <div className="mx-auto grid max-w-xl place-items-center px-4 py-20 text-center">
+        <GridIcon className="size-12 text-gold-300" />
+        <h1 className="mt-4 font-display text-3xl font-black text-ink-50">
+          {notFound ? t('detail.notFoundTitle') : t('detail.loadFailed')}
+        </h1>
+        {notFound && <p className="mt-2 text-ink-300">{tMain('errors.CATEGORY_NOT_FOUND')}</p>}
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {!notFound && (
+            <button
+              type="button"
+              onClick={() => void detail.refetch()}
+              className={buttonClass('primary', 'md')}
+            >
+              <RefreshIcon className="size-4" />
+              {tMain('common.retry')}
+            </button>
+          )}
+          <Link to="/categories" className={buttonClass(notFound ? 'primary' : 'secondary', 'md')}>
+            <ArrowStartIcon className="size-4" />
+            {t('detail.backToCategories')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <CategoryDetail
+      key={id}
+      category={detail.data.category}
+      songs={detail.data.songs}
+      neighbours={categories.data ? findNeighbours(categories.data, id) : null}
+    />
+  );
+}
+
+/** The fan's recent vote in this category: shown as a badge for 4 hours, re-checked every minute. */
+function useRecentVote(categoryId: string) {
+  const session = useSession();
+  const userId = isFan(session) ? session.user._id : '';
+  const eligibility = useQuery({
+    ...categoryEligibilityQuery(userId, categoryId),
+    enabled: userId !== '',
+    refetchInterval: ELIGIBILITY_RECHECK_MS,
+  });
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), ELIGIBILITY_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  const answer = eligibility.data;
+  if (!answer?.votedSongTitle || !(answer.hasVoted || answer.hasVotedToday)) return null;
+  // The vote's time is 24 h before the renewal; past the spec's 4 hours the badge goes.
+  const votedAt = answer.nextVoteTime ? Date.parse(answer.nextVoteTime) - VOTE_WINDOW_MS : now;
+  return now - votedAt > CATEGORY_VOTED_RESET_MS ? null : answer.votedSongTitle;
+}
+
+type Dialog = { kind: 'details' | 'delete'; song: Song } | null;
+
+function CategoryDetail({
+  category,
+  songs: rawSongs,
+  neighbours,
+}: {
+  category: import('@ovation/shared').Category;
+  songs: Song[];
+  neighbours: ReturnType<typeof findNeighbours>;
+}) {
+  const { t } = useTranslation('categories');
+  const session = useSession();
+  const isAdmin = hasRole(session, ['admin']);
+  const songs = dedupeSongs(rawSongs);
+  const votedSongTitle = useRecentVote(category._id);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const totalVotes = songs.reduce((sum, song) => sum + (song.totalVotes ?? 0), 0);
+  const average = songs.length > 0 ? totalVotes / songs.length : 0;
+  const topVotes = songs.reduce((top, song) => Math.max(top, song.totalVotes ?? 0), 0);
+  const numbers = new Intl.NumberFormat(document.documentElement.lang || 'en', { maximumFractionDigits: 1 });
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 pb-24 sm:px-6 sm:py-10 lg:px-8">
+      <CategoryHeader neighbours={neighbours} />
+      <CategoryHero
+        category={category}
+        songCount={songs.length}
+        adminTotals={isAdmin ? { votes: totalVotes, average } : null}
+        votedSongTitle={votedSongTitle}
+      />
+
+      <section aria-labelledby="category-songs" className="mt-10">
+        <h2 id="category-songs" className="text-2xl font-bold text-ink-50">
+          {t('detail.songsHeading')}
+        </h2>
+        {songs.length === 0 ? (
+          <div className="mt-6 rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
+            <MusicIcon className="mx-auto size-10 text-gold-300" />
+            <p className="mt-4 text-xl font-bold text-ink-50">{t('detail.emptyTitle')}</p>
+            <p className="mt-2 text-ink-300">{t('detail.emptyText')}</p>
+            <Link to="/upload" className={buttonClass('primary', 'md', 'mt-6')}>
+              {t('detail.upload')}
+            </Link>
+          </div>
+        ) : (
+          <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {songs.map((song, index) => (
+              <li key={song._id} className="flex *:w-full">
+                <RankedSongCard
+                  song={song}
+                  rank={index + 1}
+                  isAdmin={isAdmin}
+                  topVotes={topVotes}
+                  onOpenDetails={(target) => setDialog({ kind: 'details', song: target })}
+                  onDelete={(target) => setDialog({ kind: 'delete', song: target })}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-label={t('detail.summaryLabel')} className="mt-12 grid gap-3 sm:grid-cols-3">
+        <SummaryCard label={t('detail.summarySongs')} value={numbers.format(songs.length)} />
+        {isAdmin && (
+          <>
+            <SummaryCard label={t('detail.summaryVotes')} value={numbers.format(totalVotes)} />
+            <SummaryCard label={t('detail.summaryAverage')} value={numbers.format(average)} />
+          </>
+        )}
+      </section>
+
+      <section className="mt-6 rounded-3xl border border-gold-400/20 bg-gradient-to-br from-gold-400/10 via-transparent to-jade-400/10 p-6 text-center sm:p-10">
+        <h2 className="text-2xl font-bold text-ink-50">{t('detail.exploreTitle')}</h2>
+        <p className="mx-auto mt-2 max-w-xl text-ink-300">{t('detail.exploreText')}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Link to="/categories" className={buttonClass('primary', 'md')}>
+            {t('detail.browseCategories')}
+          </Link>
+          <Link to="/songs" className={buttonClass('secondary', 'md')}>
+            {t('detail.allSongs')}
+          </Link>
+        </div>
+      </section>
+
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog.kind === 'details' && (
+            <SongDetailsPanel song={dialog.song} isAdmin={isAdmin} onClose={() => setDialog(null)} />
+          )}
+          {dialog.kind === 'delete' && (
+            <DeleteSongDialog song={dialog.song} onClose={() => setDialog(null)} />
+          )}
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function SummaryCard({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl border border-white/[0.08] bg-ink-900 p-5">
+      <p className="text-sm text-ink-400">{label}</p>
+      <p className="mt-1 text-3xl font-black text-ink-50 tabular-nums">{value}</p>
+    </div>
+  );
 }

@@ -1,6 +1,7 @@
-import type { Song } from '@ovation/shared';
+import type { Song, songVoterSchema } from '@ovation/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import type { z } from 'zod';
+import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
 
 /** The query the songs list accepts (GET /api/songs); all optional, the server has defaults. */
 export interface SongListParams {
@@ -29,4 +30,40 @@ export function songListQuery(params: SongListParams) {
 /** A page of songs with its pagination; keeps the previous page on screen while the next one loads. */
 export function useSongList(params: SongListParams) {
   return useQuery({ ...songListQuery(params), placeholderData: keepPreviousData });
+}
+
+export function songDetailQuery(id: string) {
+  return queryOptions({
+    queryKey: songKeys.detail(id),
+    queryFn: ({ signal }) => apiGet<Song>(`/songs/${id}`, { signal }),
+    staleTime: 30_000,
+    // A missing song stays missing: no retries for a 404.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+}
+
+export function useSong(id: string) {
+  return useQuery(songDetailQuery(id));
+}
+
+export type SongVoter = z.infer<typeof songVoterSchema>;
+
+/** Who voted for a song (admins only: GET /votes/song/:id answers 403 to everyone else). */
+export function songVotersQuery(songId: string) {
+  return queryOptions({
+    queryKey: [...songKeys.all, 'voters', songId] as const,
+    queryFn: ({ signal }) => apiGet<SongVoter[]>(`/votes/song/${songId}`, { signal }),
+    staleTime: 30_000,
+  });
+}
+
+/** Admin: copies a song into another category (409 DUPLICATE_SONG_IN_CATEGORY when it is there already). */
+export async function copySong(songId: string, targetCategoryId: string): Promise<Song> {
+  return (await apiRequest<Song>(`/songs/${songId}/copy`, { method: 'POST', body: { targetCategoryId } }))
+    .data;
+}
+
+/** Admin: deletes a song for good. */
+export async function deleteSong(songId: string): Promise<void> {
+  await apiRequest<unknown>(`/songs/${songId}`, { method: 'DELETE' });
 }

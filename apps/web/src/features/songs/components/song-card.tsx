@@ -2,16 +2,14 @@ import type { Song } from '@ovation/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { SongCover } from './song-cover';
+import { VoteButton } from '../../voting/components/vote-button';
+import { SONG_GRID_SIZES, SongCover } from './song-cover';
 
 /** What a card needs; a full Song fits, and so does the home page's sample content. */
 export type SongCardData = Pick<Song, '_id' | 'title' | 'artist' | 'cover' | 'totalVotes'> & {
-  category: { name: string; icon: string };
+  /** Sample content has no category id: its card links to the songs list instead of voting. */
+  category: { _id?: string; name: string; icon: string };
 };
-
-/** Grid cells: two columns on phones, three from 640 px, four from 1024 px (max-w-7xl). */
-export const SONG_GRID_SIZES =
-  '(min-width: 1280px) 296px, (min-width: 1024px) 24vw, (min-width: 640px) 32vw, 48vw';
 
 interface SongCardProps {
   song: SongCardData;
@@ -62,10 +60,17 @@ export function SongCard({ song, sample = false, headingLevel: Heading = 'h3' }:
             {t('songs.viewDetails')}
             <span className="sr-only">: {song.title}</span>
           </Link>
-          <Link to={href} className={buttonClass('primary', 'sm', 'px-4')}>
-            {t('songs.vote')}
-            <span className="sr-only">: {song.title}</span>
-          </Link>
+          {!sample && song.category._id ? (
+            <VoteButton
+              song={{ ...song, category: { ...song.category, _id: song.category._id } }}
+              className="px-4"
+            />
+          ) : (
+            <Link to={href} className={buttonClass('primary', 'sm', 'px-4')}>
+              {t('songs.vote')}
+              <span className="sr-only">: {song.title}</span>
+            </Link>
+          )}
         </div>
       </div>
     </article>

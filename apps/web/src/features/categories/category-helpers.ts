@@ -1,0 +1,57 @@
+import type { Category, Song } from '@ovation/shared';
+import type { CategoryType } from '@ovation/shared/constants';
+
+/**
+ * The category's songs once each, in the server's ranking (most votes first): the same song id twice, or
+ * the same title and artist twice (a copy), shows once (spec 1 Category detail "deduplicated").
+ */
+export function dedupeSongs(songs: readonly Song[]): Song[] {
+  const seen = new Set<string>();
+  const result: Song[] = [];
+  for (const song of songs) {
+    const twin = `${song.title.trim().toLowerCase()}|${song.artist.trim().toLowerCase()}`;
+    if (seen.has(song._id) || seen.has(twin)) continue;
+    seen.add(song._id);
+    seen.add(twin);
+    result.push(song);
+  }
+  return result;
+}
+
+/** Where a category sits in the admins' order, with its neighbours (the header's Previous / Next). */
+export function findNeighbours(categories: readonly Category[], id: string) {
+  const ordered = [...categories].sort((a, b) => a.sortOrder - b.sortOrder);
+  const index = ordered.findIndex((category) => category._id === id);
+  if (index === -1) return null;
+  return {
+    position: index + 1,
+    total: ordered.length,
+    previous: ordered[index - 1] ?? null,
+    next: ordered[index + 1] ?? null,
+  };
+}
+
+export type CategoryFilter = 'all' | CategoryType;
+export type CategorySort = 'name' | 'songs' | 'votes';
+
+/** The categories page's search (name, description, region; accents ignored), type filter and sort. */
+export function filterCategories(
+  categories: readonly Category[],
+  options: { search: string; type: CategoryFilter; sort: CategorySort; locale: string },
+): Category[] {
+  const fold = (text: string) =>
+    text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(options.locale);
+  const needle = fold(options.search.trim());
+  const matches = categories.filter(
+    (category) =>
+      (options.type === 'all' || category.type === options.type) &&
+      (!needle || fold(`${category.name} ${category.description} ${category.region ?? ''}`).includes(needle)),
+  );
+  const collator = new Intl.Collator(options.locale);
+  return matches.sort((a, b) => {
+    if (options.sort === 'songs') return b.totalSongs - a.totalSongs || collator.compare(a.name, b.name);
+    if (options.sort === 'votes')
+      return (b.totalVotes ?? 0) - (a.totalVotes ?? 0) || collator.compare(a.name, b.name);
+    return collator.compare(a.name, b.name);
+  });
+}

@@ -1,0 +1,115 @@
+import type { Song } from '@ovation/shared';
+import { DEFAULT_DURATION } from '@ovation/shared/constants';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { ClockIcon } from '../../../components/ui/icons';
+import { ShareMenu } from '../../songs/components/share-menu';
+import { SongCover } from '../../songs/components/song-cover';
+import { TrashIcon } from '../../songs/components/song-icons';
+import { songPageUrl } from '../../songs/share-links';
+import { EligibleVoteButton } from '../../voting/components/eligible-vote-button';
+
+interface RankedSongCardProps {
+  song: Song;
+  rank: number;
+  isAdmin: boolean;
+  /** The top song's votes: admins' bars are drawn relative to it. */
+  topVotes: number;
+  onOpenDetails: (song: Song) => void;
+  onDelete: (song: Song) => void;
+}
+
+const RANK_STYLES = ['bg-gold-400 text-ink-950', 'bg-ink-200 text-ink-950', 'bg-coral-400 text-ink-950'];
+
+/** A song in a category's ranking: #n, cover, artist, title, duration, Vote, View Details, Share. */
+export function RankedSongCard({
+  song,
+  rank,
+  isAdmin,
+  topVotes,
+  onOpenDetails,
+  onDelete,
+}: RankedSongCardProps) {
+  const { t, i18n } = useTranslation('categories');
+  const { t: tSongs } = useTranslation('songs');
+  const votes = song.totalVotes ?? 0;
+  const share = topVotes > 0 ? Math.round((votes / topVotes) * 100) : 0;
+
+  return (
+    <article className="group flex h-full flex-col rounded-2xl border border-white/[0.08] bg-ink-900 transition-colors hover:border-gold-400/40">
+      <button
+        type="button"
+        onClick={() => onOpenDetails(song)}
+        className="relative block aspect-[4/3] overflow-hidden rounded-t-2xl text-start sm:aspect-square"
+      >
+        <SongCover
+          cover={song.cover}
+          seed={song._id}
+          title={song.title}
+          sizes="(min-width: 1280px) 296px, (min-width: 1024px) 24vw, (min-width: 640px) 48vw, 100vw"
+          className="size-full transition-transform duration-500 group-hover:scale-[1.03]"
+        />
+        <span
+          className={`absolute start-3 top-3 rounded-full px-3 py-1 text-sm font-black shadow-lg shadow-black/40 ${RANK_STYLES[rank - 1] ?? 'bg-ink-950/85 text-ink-50'}`}
+        >
+          {t('detail.rank', { rank: new Intl.NumberFormat(i18n.language).format(rank) })}
+        </span>
+        <span className="sr-only">{t('detail.openDetails', { title: song.title })}</span>
+      </button>
+      <div className="flex flex-1 flex-col p-4">
+        <p className="truncate text-sm text-ink-300">
+          <bdi>{song.artist}</bdi>
+        </p>
+        <h3 className="truncate text-lg font-bold text-ink-50">
+          <bdi>{song.title}</bdi>
+        </h3>
+        <p className="mt-1 flex items-center gap-1.5 text-xs text-ink-400">
+          <ClockIcon className="size-3.5" />
+          <span dir="ltr">{song.duration || DEFAULT_DURATION}</span>
+        </p>
+        {isAdmin && (
+          <div className="mt-3">
+            <p className="flex justify-between text-xs">
+              <span className="font-semibold text-jade-300">{tSongs('card.votes', { count: votes })}</span>
+              <span className="text-ink-400 tabular-nums">{share}%</span>
+            </p>
+            <div
+              role="progressbar"
+              aria-label={t('detail.shareOfTop', { title: song.title })}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={share}
+              className="mt-1 h-1.5 overflow-hidden rounded-full bg-white/10"
+            >
+              <div className="h-full rounded-full bg-jade-400" style={{ width: `${share}%` }} />
+            </div>
+          </div>
+        )}
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+          <EligibleVoteButton song={song} recheck className="min-w-0 flex-1 px-3" />
+          <ShareMenu
+            url={songPageUrl(song._id, window.location.origin)}
+            text={tSongs('share.text', { title: song.title, artist: song.artist })}
+            label={tSongs('share.label', { title: song.title })}
+          />
+          <Link to={`/songs/${song._id}`} className={buttonClass('secondary', 'sm', 'w-full px-3')}>
+            {t('detail.viewDetails')}
+            <span className="sr-only">: {song.title}</span>
+          </Link>
+          {isAdmin && (
+            <button
+              type="button"
+              onClick={() => onDelete(song)}
+              className={buttonClass('ghost', 'sm', 'w-full px-3 text-coral-300 hover:bg-coral-500/10')}
+            >
+              <TrashIcon className="size-4" />
+              {t('detail.deleteSong')}
+              <span className="sr-only">: {song.title}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

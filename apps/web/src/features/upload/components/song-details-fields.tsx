@@ -1,0 +1,161 @@
+import { useTranslation } from 'react-i18next';
+import { AlertIcon } from '../../../components/ui/icons';
+import { useCategories } from '../../categories/api/use-categories';
+import { isolate } from '../../dashboard/bidi-isolate';
+import { useDuplicateSong } from '../api/use-duplicate-check';
+import type { ErrorTarget, UploadField, UploadFormValues } from '../upload-fields';
+import { CONTROL_CLASS, FormField } from './form-field';
+import { LinkKindHint } from './link-kind-hint';
+
+export interface FieldGroupProps {
+  ids: Record<ErrorTarget, string>;
+  values: UploadFormValues;
+  onChange: (field: UploadField, value: string) => void;
+  /** The translated error of a field, or null. */
+  message: (target: ErrorTarget) => string | null;
+}
+
+/** Title (with the duplicate warning), artist, category and song link: what every upload needs. */
+export function SongDetailsFields({
+  ids,
+  values,
+  onChange,
+  message,
+  artistPlaceholder,
+}: FieldGroupProps & { artistPlaceholder: string }) {
+  const { t } = useTranslation('upload');
+  const categories = useCategories();
+  const duplicate = useDuplicateSong(values.title, values.category);
+  const duplicateId = `${ids.title}-duplicate`;
+  const linkKindId = `${ids.songLink}-kind`;
+
+  return (
+    <div className="grid content-start gap-5 sm:grid-cols-2">
+      <FormField
+        id={ids.title}
+        label={t('fields.title')}
+        required
+        error={message('title')}
+        describedBy={duplicate ? [duplicateId] : []}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            name="title"
+            required
+            maxLength={200}
+            autoComplete="off"
+            placeholder={t('fields.titlePlaceholder')}
+            value={values.title}
+            onChange={(event) => onChange('title', event.target.value)}
+            className={CONTROL_CLASS}
+          />
+        )}
+      </FormField>
+      {duplicate && (
+        <div
+          id={duplicateId}
+          role="status"
+          className="-mt-2 flex items-start gap-2.5 rounded-xl border border-gold-400/40 bg-gold-400/[0.07] p-3 text-sm sm:col-span-2"
+        >
+          <AlertIcon className="mt-0.5 size-4 shrink-0 text-gold-300" />
+          <p>
+            <span className="block font-semibold text-gold-200">{t('duplicate.title')}</span>
+            <span className="text-ink-200">
+              {t('duplicate.text', { title: isolate(duplicate.title), artist: isolate(duplicate.artist) })}
+            </span>
+          </p>
+        </div>
+      )}
+
+      <FormField
+        id={ids.artist}
+        label={t('fields.artist')}
+        hint={t('fields.artistHint')}
+        error={message('artist')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            name="artist"
+            maxLength={200}
+            autoComplete="off"
+            placeholder={artistPlaceholder}
+            value={values.artist}
+            onChange={(event) => onChange('artist', event.target.value)}
+            className={CONTROL_CLASS}
+          />
+        )}
+      </FormField>
+
+      <FormField
+        id={ids.category}
+        label={t('fields.category')}
+        required
+        hint={
+          categories.isPending
+            ? t('fields.categoriesLoading')
+            : categories.isError
+              ? t('fields.categoriesFailed')
+              : undefined
+        }
+        error={message('category')}
+      >
+        {(control) => (
+          <select
+            {...control}
+            name="category"
+            required
+            value={values.category}
+            onChange={(event) => onChange('category', event.target.value)}
+            className={`${CONTROL_CLASS} appearance-none bg-[length:1.25rem] bg-[position:right_0.875rem_center] bg-no-repeat pe-10 rtl:bg-[position:left_0.875rem_center]`}
+            style={{ backgroundImage: SELECT_CHEVRON }}
+          >
+            <option value="">{t('fields.categoryPlaceholder')}</option>
+            {categories.data?.map((category) => (
+              <option key={category._id} value={category._id}>
+                {`${category.icon} ${category.name}`}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+
+      <FormField
+        id={ids.songLink}
+        label={t('fields.songLink')}
+        required
+        hint={t('fields.songLinkHint')}
+        error={message('songLink')}
+        describedBy={[linkKindId]}
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <>
+            <input
+              {...control}
+              type="url"
+              name="songLink"
+              required
+              dir="ltr"
+              inputMode="url"
+              autoComplete="url"
+              spellCheck={false}
+              placeholder={t('fields.songLinkPlaceholder')}
+              value={values.songLink}
+              onChange={(event) => onChange('songLink', event.target.value)}
+              className={`${CONTROL_CLASS} text-start rtl:text-end`}
+            />
+            <LinkKindHint id={linkKindId} value={values.songLink} />
+          </>
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+/** The select's chevron, drawn inline (the native arrow is hidden so it can sit on the reading end). */
+const SELECT_CHEVRON = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23cbc1b2' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")`;

@@ -1,0 +1,129 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { ClockIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
+import { showToast } from '../../../components/ui/toast';
+import { votingStatusQuery } from '../api/use-voting-status';
+import { splitCountdown } from '../vote-rules';
+import { resolveVotingPeriod } from '../voting-period';
+import { markCountdownSeen } from '../voting-storage';
+
+/** Re-check the status every 30 s, the first time 100 ms after opening (spec 1 section 4). */
+const STATUS_RECHECK_MS = 30_000;
+const FIRST_CHECK_MS = 100;
+/** 3 s: 'voting now open' stays this long before the modal closes itself (spec 1 section 9). */
+const OPEN_NOTICE_MS = 3000;
+
+/**
+ * The pre-voting countdown (spec 1 Layout, section 4): days, hours, minutes and seconds to the start,
+ * ticking each second on the server's clock. At zero it says voting is open, closes after 3 seconds and
+ * a toast repeats it. Seeing or dismissing it is remembered for an hour (countdownModalLastSeen).
+ */
+export default function CountdownModal() {
+  const { t, i18n } = useTranslation('voting');
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(true);
+  const [nowOpen, setNowOpen] = useState(false);
+  const { data: status, refetch } = useQuery({ ...votingStatusQuery, refetchInterval: STATUS_RECHECK_MS });
+  const period = resolveVotingPeriod(status);
+  // Phone clocks drift: count on the server's time, moved on by the local clock since it answered.
+  const [offset] = useState(() => period.now.getTime() - Date.now());
+  const [now, setNow] = useState(() => Date.now() + offset);
+
+  useEffect(() => {
+    markCountdownSeen();
+    const first = window.setTimeout(() => void refetch(), FIRST_CHECK_MS);
+    return () => window.clearTimeout(first);
+  }, [refetch]);
+
+  useEffect(() => {
+    if (!open || nowOpen) return;
+    const timer = window.setInterval(() => setNow(Date.now() + offset), 1000);
+    return () => window.clearInterval(timer);
+  }, [open, nowOpen, offset]);
+
+  const remaining = period.start.getTime() - now;
+  const reachedZero = remaining <= 0 || status?.isAllowed === true;
+  useEffect(() => {
+    if (!reachedZero || nowOpen) return;
+    setNowOpen(true);
+    const timer = window.setTimeout(() => {
+      setOpen(false);
+      showToast(t('countdown.openToast'), 'success');
+      void queryClient.invalidateQueries({ queryKey: votingStatusQuery.queryKey });
+    }, OPEN_NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [reachedZero, nowOpen, queryClient, t]);
+
+  const close = () => {
+    markCountdownSeen();
+    setOpen(false);
+  };
+  const parts = splitCountdown(remaining);
+  const units = [
+    { key: 'days', value: parts.days, label: t('countdown.days') },
+    { key: 'hours', value: parts.hours, label: t('countdown.hours') },
+    { key: 'minutes', value: parts.minutes, label: t('countdown.minutes') },
+    { key: 'seconds', value: parts.seconds, label: t('countdown.seconds') },
+  ];
+  const numbers = new Intl.NumberFormat(i18n.language, { minimumIntegerDigits: 2 });
+  const startText = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full', timeStyle: 'short' }).format(
+    period.start,
+  );
+
+  return (
+    <Modal
+      open={open}
+      onClose={close}
+      size="md"
+      eyebrow={
+        <span
+          aria-hidden="true"
+          className="mb-4 grid size-12 place-items-center rounded-2xl bg-gold-400/15 text-gold-300"
+        >
+          <ClockIcon className="size-6" />
+        </span>
+      }
+      title={nowOpen ? t('countdown.openTitle') : t('countdown.title')}
+      description={nowOpen ? t('countdown.openText') : t('countdown.description', { date: startText })}
+    >
+      {nowOpen ? (
+        <p
+          role="status"
+          className="mt-6 rounded-2xl bg-jade-400/15 p-5 text-center text-xl font-bold text-jade-300"
+        >
+          {t('countdown.openTitle')}
+        </p>
+      ) : (
+        <div
+          role="timer"
+          aria-label={t('countdown.timerLabel')}
+          className="mt-6 grid grid-cols-4 gap-2 sm:gap-3"
+        >
+          {units.map((unit) => (
+            <div
+              key={unit.key}
+              className="rounded-2xl bg-ink-950/70 px-1 py-3 text-center ring-1 ring-white/10 sm:py-4"
+            >
+              <span className="block font-display text-3xl font-black tabular-nums text-gold-300 sm:text-4xl">
+                {numbers.format(unit.value)}
+              </span>
+              <span className="mt-1 block text-xs font-medium text-ink-300 sm:text-sm">{unit.label}</span>
+            </div>
+          ))}
+        </div>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to="/songs" onClick={close} className={buttonClass('primary', 'md', 'flex-1')}>
+          {t('countdown.browse')}
+        </Link>
+        <button type="button" onClick={close} className={buttonClass('secondary', 'md', 'flex-1')}>
+          {t('countdown.dismiss')}
+        </button>
+      </div>
+    </Modal>
+  );
+}

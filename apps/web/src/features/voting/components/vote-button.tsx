@@ -1,0 +1,171 @@
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ButtonSize, buttonClass } from '../../../components/ui/button-styles';
+import { InlineSpinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/session';
+import { useVotingStatus } from '../api/use-voting-status';
+import {
+  ELIGIBILITY_RECHECK_MS,
+  type Eligibility,
+  remainingHoursMinutes,
+  resolveVoteButtonState,
+} from '../vote-rules';
+import { resolveVotingPeriod } from '../voting-period';
+import type { VoteFlowProps, VoteSong } from './vote-flow';
+
+// Everything after the click (login prompt, CAPTCHA, the call, toasts, confetti, the success modal) is one
+// lazily loaded chunk: the button itself stays a few hundred bytes on the home page.
+const loadVoteFlow = () => import('./vote-flow');
+const VoteFlow = lazy(loadVoteFlow);
+
+export interface VoteButtonProps {
+  song: VoteSong;
+  /** 'long' reads 'Vote for this Song' (song page); 'short' reads 'Vote' (cards). */
+  label?: 'short' | 'long';
+  size?: ButtonSize;
+  className?: string;
+  /**
+   * What the server said about this fan and song (EligibleVoteButton fetches it). Without it the button
+   * offers the vote and the server decides: the light variant for the home page.
+   */
+  eligibility?: Eligibility;
+  /** How a successful vote is announced: a toast (lists) or the success modal (song page). */
+  success?: VoteFlowProps['success'];
+}
+
+/** Re-renders every minute while a countdown is shown, so 'Xh Ym' stays true and ends on time. */
+function useMinuteTick(active: boolean) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setTick((tick) => tick + 1), ELIGIBILITY_RECHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [active]);
+}
+
+/**
+ * The one vote button used everywhere (spec 1 section 4): 'Voting...', 'Voted ✓' with the time left,
+ * '{n}h cooldown', closed (not started / ended), or votable. Guests are offered Login and Register,
+ * non-fans get the fans-only message; the server has the last word on every vote.
+ */
+export function VoteButton({
+  song,
+  label = 'short',
+  size = 'sm',
+  className = '',
+  eligibility,
+  success = 'toast',
+}: VoteButtonProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { data: status } = useVotingStatus();
+  const [flow, setFlow] = useState<'closed' | 'opening' | 'open' | 'submitting'>('closed');
+  useMinuteTick(eligibility?.canVote === false);
+  const period = resolveVotingPeriod(status);
+  const state = resolveVoteButtonState({
+    pending: flow === 'submitting',
+    phase: period.phase,
+    eligibility,
+    now: Date.now(),
+  });
+
+  const onClick = () => {
+    if (flow !== 'closed') return;
+    if (state.kind === 'closed') {
+      const date = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
+        dateStyle: 'long',
+      }).format(period.start);
+      showToast(
+        state.phase === 'notStarted'
+          ? t('voteButton.notStartedMessage', { date })
+          : t('voteButton.endedMessage'),
+        'info',
+      );
+      return;
+    }
+    if (session.user && session.user.role !== 'fan') {
+      showToast(t('errors.ONLY_FANS_CAN_VOTE'), 'error');
+      return;
+    }
+    setFlow('opening');
+  };
+
+  const disabled =
+    state.kind === 'voting' || state.kind === 'voted' || state.kind === 'cooldown' || state.kind === 'used';
+  const votable = state.kind === 'votable';
+  let content: ReactNode;
+  switch (state.kind) {
+    case 'voting':
+      content = (
+        <>
+          <InlineSpinner />
+          {t('voteButton.voting')}
+        </>
+      );
+      break;
+    case 'voted': {
+      const left = state.remainingMs === null ? null : remainingHoursMinutes(state.remainingMs);
+      content = (
+        <>
+          {t('voteButton.voted')}
+          {left && (
+            <span className="text-xs font-medium tabular-nums opacity-80">
+              {t('voteButton.timeLeft', left)}
+            </span>
+          )}
+        </>
+      );
+      break;
+    }
+    case 'cooldown':
+      content = t('voteButton.cooldown', { hours: state.hours });
+      break;
+    case 'used':
+      content = t('voteButton.used');
+      break;
+    case 'closed':
+      content = state.phase === 'notStarted' ? t('voteButton.notStarted') : t('voteButton.ended');
+      break;
+    default:
+      content = (
+        <>
+          {flow === 'opening' && <InlineSpinner />}
+          {label === 'long' ? t('voteButton.voteForSong') : t('voteButton.vote')}
+        </>
+      );
+  }
+
+  const variant = state.kind === 'voted' ? 'jade' : votable ? 'primary' : 'secondary';
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onClick}
+        onPointerEnter={() => void loadVoteFlow()}
+        onFocus={() => void loadVoteFlow()}
+        disabled={disabled}
+        aria-disabled={state.kind === 'closed' || undefined}
+        aria-busy={flow === 'opening' || flow === 'submitting' || undefined}
+        data-vote-state={state.kind}
+        className={buttonClass(
+          variant,
+          size,
+          `${state.kind === 'voted' ? 'disabled:opacity-90' : ''} ${state.kind === 'closed' ? 'opacity-60' : ''} ${className}`,
+        )}
+      >
+        {content}
+        <span className="sr-only">: {song.title}</span>
+      </button>
+      {flow !== 'closed' && (
+        <Suspense fallback={null}>
+          <VoteFlow
+            song={song}
+            success={success}
+            onStatus={(next) => setFlow(next === 'done' ? 'closed' : next)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

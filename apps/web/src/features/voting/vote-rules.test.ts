@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { describeVoteFailure, describeVoteSuccess } from './vote-messages';
+import { remainingHoursMinutes, resolveVoteButtonState, splitCountdown } from './vote-rules';
+
+const NOW = Date.parse('2025-10-01T12:00:00Z');
+const HOUR = 3_600_000;
+
+describe('splitCountdown', () => {
+  it('splits a span into days, hours, minutes and seconds', () => {
+    expect(splitCountdown(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000)).toEqual({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+    });
+  });
+  it('never goes below zero', () => {
+    expect(splitCountdown(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+});
+
+describe('remainingHoursMinutes', () => {
+  it('rounds minutes up so time left never reads as 0h 0m', () => {
+    expect(remainingHoursMinutes(23 * HOUR + 59 * 60_000 + 1)).toEqual({ hours: 24, minutes: 0 });
+    expect(remainingHoursMinutes(90 * 60_000)).toEqual({ hours: 1, minutes: 30 });
+    expect(remainingHoursMinutes(1)).toEqual({ hours: 0, minutes: 1 });
+  });
+});
+
+describe('resolveVoteButtonState', () => {
+  const active = { pending: false, phase: 'active' as const, now: NOW };
+  it('shows the vote in flight first', () => {
+    expect(resolveVoteButtonState({ ...active, pending: true, eligibility: undefined })).toEqual({
+      kind: 'voting',
+    });
+  });
+  it('is closed outside the voting period', () => {
+    expect(resolveVoteButtonState({ ...active, phase: 'ended', eligibility: undefined })).toEqual({
+      kind: 'closed',
+      phase: 'ended',
+    });
+  });
+  it('lets the user try when eligibility is unknown (guest, or the check failed)', () => {
+    expect(resolveVoteButtonState({ ...active, eligibility: undefined }).kind).toBe('votable');
+  });
+  it('shows the voted song with its time left', () => {
+    const state = resolveVoteButtonState({
+      ...active,
+      eligibility: { canVote: false, votedThisSong: true, nextVoteAt: new Date(NOW + 2 * HOUR) },
+    });
+    expect(state).toEqual({ kind: 'voted', remainingMs: 2 * HOUR });
+  });
+  it('shows other songs of a used category as a cooldown in whole hours', () => {
+    const state = resolveVoteButtonState({
+      ...active,
+      eligibility: { canVote: false, votedThisSong: false, nextVoteAt: new Date(NOW + 5.2 * HOUR) },
+    });
+    expect(state).toEqual({ kind: 'cooldown', hours: 6 });
+  });
+  it('becomes votable again once the countdown reaches zero', () => {
+    const state = resolveVoteButtonState({
+      ...active,
+      eligibility: { canVote: false, votedThisSong: true, nextVoteAt: new Date(NOW - 1) },
+    });
+    expect(state.kind).toBe('votable');
+  });
+  it('reports a quota with no renewal as used', () => {
+    expect(
+      resolveVoteButtonState({
+        ...active,
+        eligibility: { canVote: false, votedThisSong: false, nextVoteAt: null },
+      }),
+    ).toEqual({ kind: 'used' });
+  });
+});
+
+describe('describeVoteFailure', () => {
+  it('translates the server code', () => {
+    expect(describeVoteFailure(409, 'ALREADY_VOTED_IN_CATEGORY_TODAY', 'x')).toEqual({
+      namespace: 'translation',
+      key: 'errors.ALREADY_VOTED_IN_CATEGORY_TODAY',
+    });
+  });
+  it('rewrites bare messages as the spec says', () => {
+    expect(describeVoteFailure(409, 'HTTP_ERROR', 'You have already voted in this category today!').key).toBe(
+      'errors.ALREADY_VOTED_IN_CATEGORY_TODAY',
+    );
+    expect(describeVoteFailure(409, 'HTTP_ERROR', 'User already voted today').key).toBe(
+      'failure.alreadyVotedToday',
+    );
+    expect(describeVoteFailure(403, 'HTTP_ERROR', 'User not authorized').key).toBe(
+      'errors.ONLY_FANS_CAN_VOTE',
+    );
+  });
+  it('falls back on the status, then on the generic failure', () => {
+    expect(describeVoteFailure(401, 'HTTP_ERROR', '').key).toBe('errors.LOGIN_TO_VOTE');
+    expect(describeVoteFailure(400, 'VALIDATION_ERROR', '').key).toBe('failure.invalidRequest');
+    expect(describeVoteFailure(429, 'HTTP_ERROR', '').key).toBe('errors.TOO_MANY_REQUESTS');
+    expect(describeVoteFailure(502, 'HTTP_ERROR', '').key).toBe('errors.INTERNAL_ERROR');
+    expect(describeVoteFailure(0, 'NETWORK_ERROR', '').key).toBe('errors.INTERNAL_ERROR');
+    expect(describeVoteFailure(418, 'HTTP_ERROR', '').key).toBe('failure.default');
+  });
+});
+
+describe('describeVoteSuccess', () => {
+  it('names the votes left, the limit reached, or says it plainly', () => {
+    expect(describeVoteSuccess({ remainingVotes: 2, category: 'Best Newcomer' })).toEqual({
+      key: 'success.remaining',
+      count: 2,
+      category: 'Best Newcomer',
+    });
+    expect(describeVoteSuccess({ remainingVotes: 0, category: 'Best Newcomer' })).toEqual({
+      key: 'success.limitReached',
+      category: 'Best Newcomer',
+    });
+    expect(describeVoteSuccess(undefined)).toEqual({ key: 'success.default' });
+  });
+});

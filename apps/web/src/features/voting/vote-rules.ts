@@ -1,0 +1,75 @@
+import type { VotingPhase } from './voting-period';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** 60 s: the spec's re-check interval for eligibility and the category page's voted state (section 4). */
+export const ELIGIBILITY_RECHECK_MS = 60_000;
+/** 4 h: the category page forgets a voted state after this long (spec 1 section 9, UI re-eligibility). */
+export const CATEGORY_VOTED_RESET_MS = 4 * HOUR_MS;
+/** 24 h: one vote per category per 24 hours, the window a fresh vote's cooldown lasts. */
+export const VOTE_WINDOW_MS = 24 * HOUR_MS;
+
+export interface Countdown {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Splits a span into whole days, hours, minutes and seconds; never negative. */
+export function splitCountdown(ms: number): Countdown {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+/** 'Xh Ym' parts of a remaining time, minutes rounded up so "0h 0m" never shows while time is left. */
+export function remainingHoursMinutes(ms: number): { hours: number; minutes: number } {
+  const minutesLeft = Math.max(0, Math.ceil(ms / MINUTE_MS));
+  return { hours: Math.floor(minutesLeft / 60), minutes: minutesLeft % 60 };
+}
+
+/** What the server says about one song (GET /votes/check-song) or one category (GET /votes/check). */
+export interface Eligibility {
+  canVote: boolean;
+  /** This user's vote for THIS song is still counting. */
+  votedThisSong: boolean;
+  /** When the user may vote again (for this song, or in the category); null when unknown or never. */
+  nextVoteAt: Date | null;
+}
+
+export type VoteButtonState =
+  | { kind: 'voting' }
+  | { kind: 'voted'; remainingMs: number | null }
+  | { kind: 'cooldown'; hours: number }
+  | { kind: 'closed'; phase: 'notStarted' | 'ended' }
+  | { kind: 'used' }
+  | { kind: 'votable' };
+
+/**
+ * The vote button's state (spec 1 section 4), in order: a vote in flight, voting closed for everyone,
+ * this song already voted (with the time left), another song's cooldown in hours, a quota used with no
+ * renewal, else votable. Without an eligibility answer (guest, or the check failed) the user may try:
+ * the server decides.
+ */
+export function resolveVoteButtonState(input: {
+  pending: boolean;
+  phase: VotingPhase;
+  eligibility: Eligibility | undefined;
+  now: number;
+}): VoteButtonState {
+  const { pending, phase, eligibility, now } = input;
+  if (pending) return { kind: 'voting' };
+  if (phase !== 'active') return { kind: 'closed', phase };
+  if (!eligibility || eligibility.canVote) return { kind: 'votable' };
+  const remainingMs = eligibility.nextVoteAt ? eligibility.nextVoteAt.getTime() - now : null;
+  if (remainingMs !== null && remainingMs <= 0) return { kind: 'votable' };
+  if (eligibility.votedThisSong) return { kind: 'voted', remainingMs };
+  if (remainingMs !== null) return { kind: 'cooldown', hours: Math.max(1, Math.ceil(remainingMs / HOUR_MS)) };
+  return { kind: 'used' };
+}
