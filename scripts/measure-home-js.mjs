@@ -10,7 +10,14 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 async function measure(browser, language) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -27,7 +34,9 @@ async function measure(browser, language) {
   let total = 0;
   const rows = [];
   for (const pathname of scripts) {
-    const bytes = zlib.gzipSync(fs.readFileSync(path.join(root, 'apps/web/dist', pathname)), { level: 9 }).length;
+    const bytes = zlib.gzipSync(fs.readFileSync(path.join(root, 'apps/web/dist', pathname)), {
+      level: 9,
+    }).length;
     total += bytes;
     rows.push([bytes, pathname]);
   }
@@ -38,7 +47,9 @@ async function measure(browser, language) {
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
 for (const language of ['en', null]) {
   const { total, rows } = await measure(browser, language);
-  console.log(`\nHome page JS, ${language ? `language ${language} chosen` : 'first visit (chooser)'}: ${total} bytes gzipped (${(total / 1024).toFixed(1)} KiB)`);
+  console.log(
+    `\nHome page JS, ${language ? `language ${language} chosen` : 'first visit (chooser)'}: ${total} bytes gzipped (${(total / 1024).toFixed(1)} KiB)`,
+  );
   for (const [bytes, name] of rows) console.log(`  ${String(bytes).padStart(7)}  ${name}`);
 }
 await browser.close();

@@ -51,7 +51,9 @@ try {
     fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(merge(catalog, fragment[language]), null, 2)}\n`);
     fs.renameSync(`${file}.tmp`, file);
   }
-  console.log(`Merged ${Object.keys(fragment.en).join(', ')} into ${LANGUAGES.length} catalogs in ${path.relative(root, folder) || '.'}`);
+  console.log(
+    `Merged ${Object.keys(fragment.en).join(', ')} into ${LANGUAGES.length} catalogs in ${path.relative(root, folder) || '.'}`,
+  );
 } finally {
   fs.rmdirSync(lock);
 }

@@ -1,4 +1,192 @@
-/** Placeholder until this page lands: the route exists so the router needs no edit later. */
+import { MIN_PASSWORD_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared/constants';
+import { loginBodySchema, type User } from '@ovation/shared/schemas/auth';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { InlineSpinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { getSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { login } from '../api/auth-api';
+import { AuthLayout, FormNotice } from '../components/auth-layout';
+import { describedBy, FormField, inputClass } from '../components/form-field';
+import { PasswordInput } from '../components/password-input';
+import { SocialLoginButtons } from '../components/social-login-buttons';
+import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
+import { errorMessageKey } from '../lib/messages';
+import { signIn, takeRedirectAfterLogin } from '../lib/sign-in';
+import { type FieldErrors, validateWith } from '../lib/validate';
+
+type LoginField = 'email' | 'password';
+
+interface OtpStep {
+  email: string;
+  notice: VerifyNotice;
+  cooldown: number;
+}
+
+/** The 401 of an unverified account (spec 1 section 4: flag, or a message that mentions verifying). */
+function readUnverified(error: unknown): { email: string; verificationSent: boolean } | null {
+  if (!(error instanceof ApiError) || error.status !== 401) return null;
+  const body = (error.body ?? {}) as {
+    emailNotVerified?: unknown;
+    verificationSent?: unknown;
+    email?: unknown;
+  };
+  const unverified =
+    body.emailNotVerified === true ||
+    error.code === 'EMAIL_NOT_VERIFIED' ||
+    /verify|not verified/i.test(error.message);
+  if (!unverified) return null;
+  return {
+    email: typeof body.email === 'string' ? body.email : '',
+    verificationSent: body.verificationSent === true,
+  };
+}
+
+/** /login: e-mail and password, social sign-in, and the OTP step for an unverified e-mail. */
 export default function LoginPage() {
-  return null;
+  const { t } = useTranslation('auth');
+  const { t: tShell } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [signedInOnArrival] = useState(() => getSession().isAuthenticated);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [otpStep, setOtpStep] = useState<OtpStep | null>(null);
+  const emailId = useId();
+  const passwordId = useId();
+  useDocumentTitle(tShell('meta.pageTitle', { page: t('login.title') }));
+
+  if (signedInOnArrival) return <Navigate to="/" replace />;
+
+  const socialFailed = searchParams.get('error') === 'social_auth_failed';
+
+  const finish = (result: { token: string; user: User }) => {
+    signIn(result.token, result.user);
+    showToast(t('login.success'), 'success');
+    navigate(takeRedirectAfterLogin('/'), { replace: true });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validateWith<typeof loginBodySchema, LoginField>(loginBodySchema, { email, password });
+    const nextErrors: FieldErrors<LoginField> = checked.ok ? {} : checked.errors;
+    // Spec 1 section 5: the login form also asks for at least 6 characters.
+    if (!nextErrors.password && password.length < MIN_PASSWORD_LENGTH)
+      nextErrors.password = 'validation.passwordTooShort';
+    setErrors(nextErrors);
+    if (!checked.ok || Object.keys(nextErrors).length > 0) {
+      document.getElementById(nextErrors.email ? emailId : passwordId)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      finish(await login(checked.data));
+    } catch (error) {
+      const unverified = readUnverified(error);
+      if (unverified) {
+        setOtpStep({
+          email: unverified.email || checked.data.email,
+          cooldown: unverified.verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0,
+          notice: unverified.verificationSent
+            ? { tone: 'info', text: t('verify.codeSent') }
+            : { tone: 'warning', text: t('verify.pleaseVerify') },
+        });
+      } else {
+        const key = errorMessageKey(error);
+        showToast(key ? tShell(key) : t('login.failed'), 'error');
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (otpStep) {
+    return (
+      <AuthLayout>
+        <VerifyCodeStep
+          mode="login"
+          email={otpStep.email}
+          initialCooldown={otpStep.cooldown}
+          notice={otpStep.notice}
+          onVerified={finish}
+          onBack={() => {
+            setOtpStep(null);
+            setPassword('');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+
+  const emailError = errors.email ? tShell(errors.email) : null;
+  const passwordError = errors.password ? tShell(errors.password) : null;
+
+  return (
+    <AuthLayout>
+      <div className="flex flex-col gap-7">
+        <header>
+          <h1 className="text-3xl font-bold tracking-tight text-ink-50">{t('login.title')}</h1>
+          <p className="mt-2 text-ink-300">{t('login.subtitle')}</p>
+        </header>
+
+        {socialFailed && <FormNotice tone="error">{t('login.socialFailed')}</FormNotice>}
+
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <FormField id={emailId} label={t('form.email')} error={emailError}>
+            <input
+              id={emailId}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              dir="ltr"
+              placeholder={t('form.emailPlaceholder')}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
+              }}
+              aria-invalid={Boolean(emailError) || undefined}
+              aria-describedby={describedBy(emailId, emailError)}
+              className={inputClass(Boolean(emailError), 'rtl:text-end')}
+            />
+          </FormField>
+          <FormField id={passwordId} label={t('form.password')} error={passwordError}>
+            <PasswordInput
+              id={passwordId}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.currentTarget.value);
+                if (errors.password) setErrors(({ password: _cleared, ...rest }) => rest);
+              }}
+              invalid={Boolean(passwordError)}
+              aria-describedby={describedBy(passwordId, passwordError)}
+            />
+          </FormField>
+          <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
+            {submitting && <InlineSpinner />}
+            {submitting ? t('login.submitting') : t('login.submit')}
+          </button>
+        </form>
+
+        <SocialLoginButtons />
+
+        <p className="text-center text-ink-300">
+          {t('login.noAccount')}{' '}
+          <Link to="/register" className="font-semibold text-gold-300 underline-offset-4 hover:underline">
+            {t('login.registerLink')}
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
 }

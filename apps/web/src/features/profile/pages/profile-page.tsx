@@ -1,4 +1,212 @@
-/** Placeholder until this page lands: the route exists so the router needs no edit later. */
+import type { User } from '@ovation/shared/schemas/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClass } from '../../../components/ui/button-styles';
+import {
+  ArrowEndIcon,
+  GridIcon,
+  MailIcon,
+  MusicIcon,
+  RefreshIcon,
+  ShieldIcon,
+  UserIcon,
+} from '../../../components/ui/icons';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../components/ui/toast';
+import { updateSessionUser } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { KeyIcon } from '../../auth/components/auth-icons';
+import { errorMessageKey, serverFieldErrors } from '../../auth/lib/messages';
+import type { FieldErrors } from '../../auth/lib/validate';
+import { currentUserQuery, type ProfileChanges, updateProfile } from '../api/profile-api';
+import { ChangePasswordModal } from '../components/change-password-modal';
+import { ProfileEditForm } from '../components/profile-edit-form';
+import { ProfileHeader, ProfileTiles } from '../components/profile-summary';
+
+type ProfileField = 'name' | 'bio' | 'phoneNumber' | 'country' | 'state';
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-3xl border border-white/10 bg-ink-900/70 p-5 sm:p-6">
+      <h2 className="text-lg font-bold tracking-tight text-ink-50">{title}</h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5 border-b border-white/[0.06] py-3 last:border-0 sm:flex-row sm:gap-6">
+      <dt className="text-sm text-ink-400 sm:w-40 sm:shrink-0">{label}</dt>
+      <dd className="min-w-0 break-words text-ink-100">{children}</dd>
+    </div>
+  );
+}
+
+const ROW_CLASS =
+  'flex min-h-12 w-full items-center gap-3 rounded-2xl px-3 text-start font-medium text-ink-100 transition-colors hover:bg-white/[0.06]';
+
+/** /profile: the signed-in user's account (spec 1 section 2, Profile). */
 export default function ProfilePage() {
-  return null;
+  const { t } = useTranslation('profile');
+  const { t: tShell } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data: user, isError, refetch } = useQuery(currentUserQuery);
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors<ProfileField>>({});
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  useDocumentTitle(tShell('meta.pageTitle', { page: t('title') }));
+
+  if (!user) {
+    if (!isError) return <PageSpinner />;
+    return (
+      <div className="mx-auto grid max-w-md place-items-center gap-4 px-4 py-24 text-center">
+        <p className="text-ink-300">{t('loadFailed')}</p>
+        <button type="button" onClick={() => void refetch()} className={buttonClass('secondary', 'md')}>
+          <RefreshIcon className="size-4" />
+          {tShell('common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const save = async (changes: ProfileChanges) => {
+    setSaving(true);
+    setServerErrors({});
+    try {
+      const updated = await updateProfile(changes);
+      queryClient.setQueryData<User>(currentUserQuery.queryKey, updated);
+      updateSessionUser(updated);
+      showToast(t('saved'), 'success');
+      setEditing(false);
+    } catch (error) {
+      const fields: FieldErrors<ProfileField> = {};
+      for (const { field, key } of serverFieldErrors(error)) {
+        if (['name', 'bio', 'phoneNumber', 'country', 'state'].includes(field))
+          fields[field as ProfileField] ??= key;
+      }
+      setServerErrors(fields);
+      const key = errorMessageKey(error);
+      showToast(key === 'errors.backendDown' ? tShell(key) : t('saveFailed'), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const comingSoon = () => showToast(t('comingSoon'), 'info');
+  const isArtist = user.role === 'artist';
+  const place = [user.state, user.country].filter(Boolean).join(', ');
+  const quickLinks = [
+    ...(isArtist ? [{ to: '/upload', label: t('links.upload'), Icon: MusicIcon }] : []),
+    { to: '/songs', label: t('links.songs'), Icon: MusicIcon },
+    { to: '/categories', label: t('links.categories'), Icon: GridIcon },
+    ...(isArtist ? [{ to: '/dashboard', label: t('links.dashboard'), Icon: GridIcon }] : []),
+  ];
+
+  return (
+    <div className="glow-backdrop">
+      <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 pt-6 pb-16 sm:px-6 sm:pt-10 lg:px-8">
+        <ProfileHeader
+          user={user}
+          action={
+            !editing && (
+              <button
+                type="button"
+                onClick={() => setEditing(true)}
+                className={buttonClass('primary', 'md', 'w-full sm:w-auto')}
+              >
+                <UserIcon className="size-4" />
+                {t('edit')}
+              </button>
+            )
+          }
+        />
+        <ProfileTiles user={user} />
+
+        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <Panel title={editing ? t('editTitle') : t('aboutTitle')}>
+            {editing ? (
+              <ProfileEditForm
+                user={user}
+                saving={saving}
+                serverErrors={serverErrors}
+                onSave={save}
+                onCancel={() => {
+                  setServerErrors({});
+                  setEditing(false);
+                }}
+              />
+            ) : (
+              <dl>
+                <Detail label={t('fields.bio')}>
+                  {user.bio ? (
+                    <p dir="auto" className="whitespace-pre-line">
+                      {user.bio}
+                    </p>
+                  ) : (
+                    <span className="text-ink-500">{t('empty.bio')}</span>
+                  )}
+                </Detail>
+                <Detail label={t('fields.email')}>
+                  <bdi dir="ltr">{user.email}</bdi>
+                </Detail>
+                <Detail label={t('fields.phoneNumber')}>
+                  {user.phoneNumber ? (
+                    <bdi dir="ltr">{user.phoneNumber}</bdi>
+                  ) : (
+                    <span className="text-ink-500">{t('empty.value')}</span>
+                  )}
+                </Detail>
+                <Detail label={t('fields.location')}>
+                  {place || <span className="text-ink-500">{t('empty.value')}</span>}
+                </Detail>
+              </dl>
+            )}
+          </Panel>
+
+          <div className="flex flex-col gap-6">
+            <Panel title={t('actionsTitle')}>
+              <ul className="-mx-2 flex flex-col gap-1">
+                <li>
+                  <button type="button" onClick={() => setPasswordOpen(true)} className={ROW_CLASS}>
+                    <KeyIcon className="size-5 text-gold-300" />
+                    {t('actions.changePassword')}
+                  </button>
+                </li>
+                <li>
+                  <button type="button" onClick={comingSoon} className={ROW_CLASS}>
+                    <ShieldIcon className="size-5 text-gold-300" />
+                    {t('actions.privacy')}
+                  </button>
+                </li>
+                <li>
+                  <button type="button" onClick={comingSoon} className={ROW_CLASS}>
+                    <MailIcon className="size-5 text-gold-300" />
+                    {t('actions.notifications')}
+                  </button>
+                </li>
+              </ul>
+            </Panel>
+            <Panel title={t('linksTitle')}>
+              <ul className="-mx-2 flex flex-col gap-1">
+                {quickLinks.map(({ to, label, Icon }) => (
+                  <li key={to}>
+                    <Link to={to} className={ROW_CLASS}>
+                      <Icon className="size-5 text-gold-300" />
+                      <span className="flex-1">{label}</span>
+                      <ArrowEndIcon className="size-4 text-ink-500" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          </div>
+        </div>
+      </div>
+      <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+    </div>
+  );
 }

@@ -1,0 +1,91 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, loginAs } from './support/auth-flows';
+import { setUpBrowser } from './support/browser';
+
+const browser = setUpBrowser();
+
+/** Opens `path` and waits until the router has settled on some path. */
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('main').waitFor();
+  await page.waitForLoadState('networkidle');
+  return new URL(page.url()).pathname;
+}
+
+describe('route guards', () => {
+  it('sends a fan away from /upload and /admin to /', async () => {
+    await loginAs(browser.page, DEMO.fan);
+    expect(await visit(browser.page, '/upload')).toBe('/');
+    expect(await visit(browser.page, '/admin')).toBe('/');
+    expect(await visit(browser.page, '/admin/songs')).toBe('/');
+    expect(await visit(browser.page, '/profile')).toBe('/profile');
+  });
+
+  it('lets an artist reach /upload and /dashboard, but not /admin', async () => {
+    await loginAs(browser.page, DEMO.artist);
+    expect(await visit(browser.page, '/upload')).toBe('/upload');
+    expect(await visit(browser.page, '/dashboard')).toBe('/dashboard');
+    expect(await visit(browser.page, '/admin')).toBe('/');
+  });
+
+  it('shows the admin placeholder to an admin', async () => {
+    await loginAs(browser.page, DEMO.admin);
+    expect(await visit(browser.page, '/admin')).toBe('/admin');
+    await browser.page.getByRole('heading', { level: 1, name: 'Admin back-office' }).waitFor();
+  });
+
+  it('remembers where a guest was going', async () => {
+    expect(await visit(browser.page, '/dashboard')).toBe('/login');
+    expect(await browser.page.evaluate(() => localStorage.getItem('redirectAfterLogin'))).toBe('/dashboard');
+  });
+});
+
+describe('session expiry', () => {
+  it('ends the session after 30 idle minutes and shows the Session Expired screen', async () => {
+    const page = browser.page;
+    await page.clock.install();
+    await loginAs(page, DEMO.fan);
+    await page.goto('/songs');
+    await page.locator('main').waitFor();
+    // Nothing happens for 29 minutes of idling…
+    await page.clock.runFor(29 * 60_000);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+    // …and the check after the 30th minute logs the user out.
+    await page.clock.runFor(2 * 60_000);
+    const dialog = page.getByRole('dialog', { name: 'Session Expired' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('Your session has expired due to inactivity.');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const events = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('securityEvents') ?? '[]') as unknown[],
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'session_expired', reason: 'inactivity' });
+    // Refresh Page reloads as a guest.
+    await dialog.getByRole('button', { name: 'Refresh Page' }).click();
+    await page.waitForLoadState('domcontentloaded');
+    await page.locator('main').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Session Expired' }).count()).toBe(0);
+  });
+
+  it('shows the Session Expired screen at once when the stored session is already stale', async () => {
+    const page = browser.page;
+    await loginAs(page, DEMO.fan);
+    await page.evaluate(() => localStorage.setItem('lastActivity', String(Date.now() - 31 * 60_000)));
+    await page.goto('/profile');
+    await page.getByRole('dialog', { name: 'Session Expired' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+});
+
+describe('screenshots', () => {
+  it('saves the Arabic register page on a phone', async () => {
+    const page = await browser.reset({ language: 'ar', viewport: 'phone' });
+    await page.goto('/register');
+    await page.locator('altcha-widget').waitFor();
+    await page.waitForLoadState('networkidle');
+    const file = new URL('../../../docs/screenshots/register-phone-ar.png', import.meta.url).pathname;
+    await page.screenshot({ path: file, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+});

@@ -1,0 +1,178 @@
+import { OTP_LENGTH } from '@ovation/shared/constants';
+import type { User } from '@ovation/shared/schemas/auth';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { ArrowStartIcon, MailIcon } from '../../../components/ui/icons';
+import { InlineSpinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../components/ui/toast';
+import { resendOtp, verifyEmail } from '../api/auth-api';
+import { bodyNumber, errorMessageKey } from '../lib/messages';
+import { formatWait, useCountdown } from '../lib/use-countdown';
+import { OtpInput } from './otp-input';
+
+export interface VerifyNotice {
+  tone: 'info' | 'warning';
+  text: string;
+}
+
+interface VerifyCodeStepProps {
+  /** 'login': the OTP step of the login page; 'register': the e-mail verification screen. */
+  mode: 'login' | 'register';
+  email: string;
+  /** Seconds before Resend is offered: 60 after a code was just sent, 0 when sending failed. */
+  initialCooldown: number;
+  notice: VerifyNotice | null;
+  onVerified: (result: { token: string; user: User }) => void;
+  onBack: () => void;
+}
+
+/**
+ * The 6-digit code entry shared by the login OTP step and the registration's verification screen: boxes,
+ * Verify, Resend with a 60-second countdown, and a way back (spec 1 sections 2, 4 and 8).
+ */
+export function VerifyCodeStep({
+  mode,
+  email,
+  initialCooldown,
+  notice,
+  onVerified,
+  onBack,
+}: VerifyCodeStepProps) {
+  const { t } = useTranslation('auth');
+  const { t: tShell } = useTranslation();
+  const headingId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const { secondsLeft, restart } = useCountdown(initialCooldown);
+  const complete = code.length === OTP_LENGTH;
+  const isLogin = mode === 'login';
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (verifying) return;
+    if (!complete) {
+      setError(tShell(isLogin ? 'validation.otpInvalid' : 'validation.otpIncomplete'));
+      return;
+    }
+    setVerifying(true);
+    setError(null);
+    try {
+      onVerified(await verifyEmail({ email, otp: code }));
+    } catch (failure) {
+      const key = errorMessageKey(failure);
+      setError(key ? tShell(key) : isLogin ? tShell('errors.INVALID_OTP') : t('verify.failed'));
+      setVerifying(false);
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    setError(null);
+    try {
+      const result = await resendOtp(email);
+      restart(result.retryAfterSeconds);
+      setCode('');
+      showToast(t('verify.codeSent'), 'success');
+    } catch (failure) {
+      const wait = bodyNumber(failure, 'retryAfterSeconds');
+      if (wait !== null) restart(wait);
+      const key = errorMessageKey(failure);
+      showToast(
+        key && key !== 'errors.SERVICE_UNAVAILABLE'
+          ? tShell(key)
+          : t(isLogin ? 'verify.resendFailedLogin' : 'verify.resendFailed'),
+        'error',
+      );
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <span className="grid size-14 place-items-center rounded-2xl bg-gold-400/12 text-gold-300 ring-1 ring-gold-400/25">
+          <MailIcon className="size-7" />
+        </span>
+        <div>
+          <h1 id={headingId} className="text-2xl font-bold tracking-tight text-ink-50 sm:text-3xl">
+            {t(isLogin ? 'verify.loginTitle' : 'verify.title')}
+          </h1>
+          <p className="mt-2 text-ink-300">
+            {t('verify.sentTo')}{' '}
+            <bdi dir="ltr" className="font-semibold break-all text-ink-100">
+              {email}
+            </bdi>
+          </p>
+        </div>
+      </div>
+
+      {notice && (
+        <p
+          role={notice.tone === 'warning' ? 'alert' : 'status'}
+          className={`rounded-2xl border px-4 py-3 text-sm ${
+            notice.tone === 'warning'
+              ? 'border-coral-400/40 bg-coral-400/10 text-coral-200'
+              : 'border-jade-400/30 bg-jade-400/10 text-jade-200'
+          }`}
+        >
+          {notice.text}
+        </p>
+      )}
+
+      <div className="flex flex-col gap-2">
+        <OtpInput
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            if (error) setError(null);
+          }}
+          labelledBy={headingId}
+          errorId={error ? errorId : undefined}
+          invalid={Boolean(error)}
+          disabled={verifying}
+          autoFocus
+        />
+        <p className="text-center text-sm text-ink-400">{t('verify.hint', { length: OTP_LENGTH })}</p>
+        {error && (
+          <p id={errorId} role="alert" className="text-center text-sm font-medium text-coral-300">
+            {error}
+          </p>
+        )}
+      </div>
+
+      <button
+        type="submit"
+        disabled={verifying || (!isLogin && !complete)}
+        className={buttonClass('primary', 'lg', 'w-full')}
+      >
+        {verifying && <InlineSpinner />}
+        {verifying ? t('verify.verifying') : t(isLogin ? 'verify.submitLogin' : 'verify.submit')}
+      </button>
+
+      <div className="flex flex-col items-center gap-1 text-sm text-ink-300">
+        <span>{t('verify.noCode')}</span>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={secondsLeft > 0 || resending}
+          className="min-h-11 rounded-full px-4 font-semibold text-gold-300 underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-ink-500 disabled:no-underline"
+        >
+          {resending && <InlineSpinner className="me-2 size-3.5 align-[-2px]" />}
+          {secondsLeft > 0
+            ? t('verify.resendIn', { time: formatWait(secondsLeft) })
+            : t(isLogin ? 'verify.resendLogin' : 'verify.resend')}
+        </button>
+      </div>
+
+      <button type="button" onClick={onBack} className={buttonClass('ghost', 'md', 'self-center')}>
+        <ArrowStartIcon className="size-4" />
+        {t(isLogin ? 'verify.backToLogin' : 'verify.backToRegistration')}
+      </button>
+    </form>
+  );
+}
