@@ -70,6 +70,12 @@ function redactUrl(url: string) {
   return `${url.slice(0, queryStart)}?${query.toString()}`;
 }
 
+/** A number of proxy hops becomes the function Fastify takes for it: trust the first n hops only. */
+function trustProxySetting(trust: false | number | string[]) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole application: plugins, every feature's routes under /api, and the web app. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
@@ -89,7 +95,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
             },
           },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxySetting(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     disableRequestLogging: config.environment === 'test',
@@ -170,6 +176,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       // Issue 3: 5 failed logins for one account, or 20 from one IP, within 15 minutes.
       loginAccount: new Limiter({ name: 'login-account', points: 5, windowSeconds: 15 * 60 }, context.redis),
       loginIp: new Limiter({ name: 'login-ip', points: 20, windowSeconds: 15 * 60 }, context.redis),
+      // Each mailed code resets its 5 tries: at most 5 codes an hour keeps guessing far out of reach.
+      codeMails: new Limiter({ name: 'code-mails', points: 5, windowSeconds: 60 * 60 }, context.redis),
     },
   };
 

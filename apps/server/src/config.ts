@@ -27,8 +27,12 @@ const environmentSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   /** The built web app to serve; empty serves the API only. */
   WEB_DIST: z.string().default('apps/web/dist'),
-  /** Trust X-Forwarded-For from a reverse proxy in front of the server. */
-  TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * Reverse proxies in front of the server whose X-Forwarded-For to trust: empty for none, a number of
+   * hops, or a comma-separated list of proxy addresses/CIDRs. Never "all": a client could then pick
+   * its own IP and dodge the per-IP limits.
+   */
+  TRUST_PROXY: z.string().trim().default(''),
   /** Google sign-in (OpenID Connect); empty id or secret leaves Google off unless an admin sets custom ones. */
   GOOGLE_CLIENT_ID: z.string().trim().default(''),
   GOOGLE_CLIENT_SECRET: z.string().trim().default(''),
@@ -88,7 +92,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
       .map((origin) => origin.trim())
       .filter(Boolean),
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
-    trustProxy: values.TRUST_PROXY,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
     socialLogin: {
       google: {
         clientId: values.GOOGLE_CLIENT_ID,
@@ -112,4 +116,14 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
       },
     },
   };
+}
+
+function parseTrustProxy(value: string): false | number | string[] {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 }

@@ -37,7 +37,7 @@ export function encryptSecret(key: Buffer, plaintext: string): string {
 export function decryptSecret(key: Buffer, stored: string): string {
   const [version, iv, tag, ciphertext] = stored.split('.');
   if (version !== 'v1' || !iv || !tag || !ciphertext) throw new Error('Unrecognised secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString(
     'utf8',

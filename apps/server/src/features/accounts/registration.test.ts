@@ -135,6 +135,21 @@ describe('registration and verification', () => {
     expect(right.body.code).toBe('OTP_TOO_MANY_ATTEMPTS');
   });
 
+  it('allows no more than 5 tries even when guesses arrive in parallel', async () => {
+    await register({ email: 'parallel@example.com' });
+    const code = await smtp.latestCode('parallel@example.com');
+    const guesses = Array.from({ length: 30 }, (_, index) =>
+      String((Number(code) + index + 1) % 1_000_000).padStart(6, '0'),
+    );
+    const answers = await Promise.all(
+      guesses.map((otp) =>
+        server.request('POST', '/api/auth/verify-email', { body: { email: 'parallel@example.com', otp } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 400)).toHaveLength(4);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(26);
+  });
+
   it('refuses an expired code', async () => {
     await register({ email: 'late@example.com' });
     const code = await smtp.latestCode('late@example.com');

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { emailVerifications, users } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
@@ -55,6 +55,19 @@ export async function saveVerification(db: Database, values: typeof emailVerific
         failedAttempts: 0,
       },
     });
+}
+
+/**
+ * Takes one of the code's tries before it is compared, in one statement, so parallel guesses cannot
+ * all pass a "fewer than 5 tries" check. Answers nothing when the tries are used up or no code waits.
+ */
+export async function claimVerificationAttempt(db: Database, userId: string, maxAttempts: number) {
+  const [row] = await db
+    .update(emailVerifications)
+    .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
+    .where(and(eq(emailVerifications.userId, userId), lt(emailVerifications.failedAttempts, maxAttempts)))
+    .returning();
+  return row;
 }
 
 /** Counts one wrong code atomically and answers the new count. */

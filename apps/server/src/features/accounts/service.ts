@@ -45,7 +45,8 @@ export interface AccountsDependencies {
   logger: FastifyBaseLogger;
   /** HMAC key for verification codes, so a database leak does not reveal pending codes. */
   otpKey: Buffer;
-  limiters: { loginAccount: Limiter; loginIp: Limiter };
+  /** Failed logins per account and per IP; verification codes mailed per user. */
+  limiters: { loginAccount: Limiter; loginIp: Limiter; codeMails: Limiter };
 }
 
 function fieldError(field: string, key: ValidationMessageKey) {
@@ -170,24 +171,23 @@ export async function verifyEmail(
   meta: RequestMeta,
 ) {
   const user = await repository.findUserByEmail(deps.db, input.email);
-  const pending = user ? await repository.findVerification(deps.db, user.id) : undefined;
-  if (!user || !pending) {
-    if (user?.emailVerified) throw Invalid('ALREADY_VERIFIED');
-    throw Invalid('INVALID_OTP');
+  if (!user) throw Invalid('INVALID_OTP');
+  const attempt = await repository.claimVerificationAttempt(deps.db, user.id, OTP_MAX_FAILED_ATTEMPTS);
+  if (!attempt) {
+    if (await repository.findVerification(deps.db, user.id)) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
+    throw Invalid(user.emailVerified ? 'ALREADY_VERIFIED' : 'INVALID_OTP');
   }
-  if (pending.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
-  if (pending.expiresAt < deps.clock.now()) throw Invalid('OTP_EXPIRED');
-  const expected = Buffer.from(pending.codeHash, 'hex');
+  if (attempt.expiresAt < deps.clock.now()) throw Invalid('OTP_EXPIRED');
+  const expected = Buffer.from(attempt.codeHash, 'hex');
   const given = Buffer.from(hashCode(deps, user.id, input.otp), 'hex');
   if (!timingSafeEqual(expected, given)) {
-    const failed = await repository.countFailedVerification(deps.db, user.id);
     await recordAudit(deps.db, {
       action: 'auth.otp.failure',
       actorId: user.id,
       ip: meta.ip,
-      details: { failed },
+      details: { failed: attempt.failedAttempts },
     });
-    if (failed >= OTP_MAX_FAILED_ATTEMPTS) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
+    if (attempt.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
     throw Invalid('INVALID_OTP');
   }
   await repository.deleteVerification(deps.db, user.id);
@@ -220,6 +220,12 @@ export async function resendVerification(deps: AccountsDependencies, email: stri
       throw TooManyRequests('OTP_RESEND_TOO_SOON', { extra: { retryAfterSeconds } });
     }
   }
+  const allowance = await deps.limiters.codeMails.hit(user.id);
+  if (!allowance.allowed) {
+    throw TooManyRequests('OTP_RESEND_TOO_SOON', {
+      extra: { retryAfterSeconds: allowance.retryAfterSeconds },
+    });
+  }
   const sent = await sendVerificationCode(deps, user);
   if (!sent)
     throw new AppError(503, 'SERVICE_UNAVAILABLE', { message: 'Failed to resend OTP. Please try again.' });
@@ -242,11 +248,14 @@ export async function login(
   meta: RequestMeta,
 ) {
   const accountKey = input.email;
+  // Per account, the attempt is counted before the password is checked, so a burst of parallel guesses
+  // at one account cannot slip under the limit; a correct password clears it. Per IP only failures
+  // count: a crowd of fans behind one carrier address may all log in at once when a show starts.
   const [account, address] = await Promise.all([
-    deps.limiters.loginAccount.isExhausted(accountKey),
+    deps.limiters.loginAccount.hit(accountKey),
     deps.limiters.loginIp.isExhausted(meta.ip),
   ]);
-  if (account.exhausted || address.exhausted) {
+  if (!account.allowed || address.exhausted) {
     await recordAudit(deps.db, { action: 'auth.login.locked', ip: meta.ip, details: { email: input.email } });
     const retryAfterSeconds = Math.max(account.retryAfterSeconds, address.retryAfterSeconds);
     throw TooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', { extra: { retryAfterSeconds } });
@@ -255,22 +264,24 @@ export async function login(
   decoyHash ??= hashPassword('decoy password for unknown accounts');
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user?.passwordHash || !passwordOk) {
-    await Promise.all([deps.limiters.loginAccount.hit(accountKey), deps.limiters.loginIp.hit(meta.ip)]);
     await recordAudit(deps.db, {
       action: 'auth.login.failure',
       actorId: user?.id,
       ip: meta.ip,
       details: { email: input.email },
     });
+    await deps.limiters.loginIp.hit(meta.ip);
     throw Unauthorized('INVALID_CREDENTIALS');
   }
+  await deps.limiters.loginAccount.reset(accountKey);
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
   const settings = await getPlatformSettings(deps.db);
   if (settings.securitySettings.requireEmailVerification && !user.emailVerified) {
     const pending = await repository.findVerification(deps.db, user.id);
     const recentlySent =
       pending && deps.clock.now().getTime() - pending.sentAt.getTime() < OTP_RESEND_COOLDOWN_SECONDS * 1000;
-    const verificationSent = recentlySent ? true : await sendVerificationCode(deps, user);
+    const mayMail = !recentlySent && (await deps.limiters.codeMails.hit(user.id)).allowed;
+    const verificationSent = recentlySent || (mayMail && (await sendVerificationCode(deps, user)));
     throw Unauthorized('EMAIL_NOT_VERIFIED', {
       message: verificationSent
         ? 'Verification code sent to your email. Please enter the code to continue.'
@@ -278,7 +289,6 @@ export async function login(
       extra: { emailNotVerified: true, verificationSent, email: user.email },
     });
   }
-  await deps.limiters.loginAccount.reset(accountKey);
   const { token } = await startSession(deps.db, deps.clock, user.id, meta);
   const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
   await recordAudit(deps.db, {
@@ -326,7 +336,7 @@ export async function updateProfile(
 
 /** Changes the password and ends every other session of the user. */
 export async function changePassword(
-  deps: Pick<AccountsDependencies, 'db' | 'clock'>,
+  deps: Pick<AccountsDependencies, 'db' | 'clock' | 'limiters'>,
   userId: string,
   currentSessionId: string | null,
   input: { currentPassword: string; newPassword: string },
@@ -334,9 +344,18 @@ export async function changePassword(
 ) {
   const user = await repository.findUserById(deps.db, userId);
   if (!user) throw NotFound();
+  // A stolen session must not become a way to guess the current password: same limit as logins.
+  const attemptKey = `password:${userId}`;
+  const attempt = await deps.limiters.loginAccount.hit(attemptKey);
+  if (!attempt.allowed) {
+    throw TooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', {
+      extra: { retryAfterSeconds: attempt.retryAfterSeconds },
+    });
+  }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw Invalid('WRONG_PASSWORD', { errors: codeFieldError('currentPassword', 'WRONG_PASSWORD') });
   }
+  await deps.limiters.loginAccount.reset(attemptKey);
   await repository.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   await endUserSessions(deps.db, deps.clock, userId, 'password-changed', currentSessionId ?? undefined);
   await recordAudit(deps.db, { action: 'auth.password.changed', actorId: userId, ip: meta.ip });

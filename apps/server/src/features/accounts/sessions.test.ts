@@ -69,6 +69,17 @@ describe('POST /api/auth/login', () => {
     expect(audit.length).toBeGreaterThan(0);
   });
 
+  it('locks an account after 5 tries even when guesses arrive in parallel', async () => {
+    const { email } = await signIn(server);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        server.request('POST', '/api/auth/login', { body: { email, password: `guess-${index}` } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 401)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(7);
+  });
+
   it('answers an unverified account with emailNotVerified and mails a fresh code', async () => {
     await server.request('POST', '/api/auth/register', {
       body: registration({ email: 'unverified@example.com' }),

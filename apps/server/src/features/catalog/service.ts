@@ -81,7 +81,9 @@ export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery
 /** One song: approved songs are public; a pending or rejected one only to its uploader and admins. */
 export async function getSong(deps: CatalogDependencies, id: string, viewer: Viewer) {
   const row = await repository.findSongById(deps.db, id);
-  const visible = row && (row.status === 'approved' || isAdmin(viewer) || row.uploader?.id === viewer?.id);
+  const visible =
+    row &&
+    (row.status === 'approved' || isAdmin(viewer) || (viewer !== null && row.uploader?.id === viewer.id));
   if (!visible) throw NotFound('SONG_NOT_FOUND');
   return toSong(deps.storage, row, viewer);
 }

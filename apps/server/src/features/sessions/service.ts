@@ -67,13 +67,18 @@ export async function resolveSession(
   const cache = sessionCacheFor(db);
   let session = cache.get(tokenHash);
   if (!session) {
+    const readStartedAt = cache.readStarted();
     const row = await repository.findSessionByTokenHash(db, tokenHash);
     if (!row || row.revokedAt || !row.isActive) return { status: 'none' };
-    session = cache.set(tokenHash, {
-      viewer: { id: row.userId, role: row.role, emailVerified: row.emailVerified },
-      sessionId: row.id,
-      lastActivityAt: row.lastActivityAt,
-    });
+    session = cache.set(
+      tokenHash,
+      {
+        viewer: { id: row.userId, role: row.role, emailVerified: row.emailVerified },
+        sessionId: row.id,
+        lastActivityAt: row.lastActivityAt,
+      },
+      readStartedAt,
+    );
   }
   const now = clock.now();
   const idleFor = now.getTime() - session.lastActivityAt.getTime();

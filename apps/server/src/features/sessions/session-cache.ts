@@ -21,6 +21,8 @@ export class SessionCache {
   private readonly byToken = new Map<string, CachedSession & { cachedAt: number }>();
   private readonly tokensBySession = new Map<string, string>();
   private readonly tokensByUser = new Map<string, Set<string>>();
+  /** When each session or user was last evicted: a row read before that must not be cached. */
+  private readonly evictedAt = new Map<string, number>();
   /** Set by the app to tell other instances (Redis pub/sub); not called for evictions they sent. */
   onEvict?: (eviction: Eviction) => void;
 
@@ -36,8 +38,22 @@ export class SessionCache {
     return entry;
   }
 
-  /** Stores the session and answers the stored entry (update its lastActivityAt in place). */
-  set(tokenHash: string, session: CachedSession): CachedSession {
+  /** The moment a database read starts; pass it to `set` with what the read found. */
+  readStarted(): number {
+    return this.now();
+  }
+
+  /**
+   * Stores the session and answers the stored entry (update its lastActivityAt in place). A row read
+   * before the session or its user was evicted is answered but not stored, so a logout racing with a
+   * request cannot bring the revoked session back.
+   */
+  set(tokenHash: string, session: CachedSession, readStartedAt: number): CachedSession {
+    const evicted = Math.max(
+      this.evictedAt.get(`session:${session.sessionId}`) ?? -1,
+      this.evictedAt.get(`user:${session.viewer.id}`) ?? -1,
+    );
+    if (evicted >= readStartedAt) return { ...session };
     if (this.byToken.size >= MAX_ENTRIES) {
       const oldest = this.byToken.keys().next().value;
       if (oldest !== undefined) this.remove(oldest);
@@ -53,6 +69,7 @@ export class SessionCache {
 
   /** Forgets a session or every session of a user; `broadcast` tells the other instances too. */
   evict(eviction: Eviction, broadcast = true) {
+    this.rememberEviction(`${eviction.kind}:${eviction.id}`);
     if (eviction.kind === 'session') {
       const token = this.tokensBySession.get(eviction.id);
       if (token) this.remove(token);
@@ -60,6 +77,15 @@ export class SessionCache {
       for (const token of this.tokensByUser.get(eviction.id) ?? []) this.remove(token);
     }
     if (broadcast) this.onEvict?.(eviction);
+  }
+
+  private rememberEviction(key: string) {
+    const now = this.now();
+    this.evictedAt.set(key, now);
+    if (this.evictedAt.size > MAX_ENTRIES) {
+      // Reads take milliseconds: evictions older than the cache lifetime cannot race any more.
+      for (const [name, at] of this.evictedAt) if (now - at > CACHE_TTL_MS) this.evictedAt.delete(name);
+    }
   }
 
   private remove(tokenHash: string) {

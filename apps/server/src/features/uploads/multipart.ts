@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from '@ovation/shared';
 import type { FastifyRequest } from 'fastify';
-import { Invalid, PayloadTooLarge } from '../../lib/errors';
+import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors';
 
 /** File field names the clients use for the image of a multipart form. */
 const IMAGE_FIELDS = new Set(['image', 'albumCover', 'cover', 'banner']);
@@ -37,7 +37,9 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw PayloadTooLarge('PAYLOAD_TOO_LARGE');
     }
-    throw error;
+    if (error instanceof AppError) throw error;
+    // Busboy's own failures (no boundary, truncated body) are the client's malformed request.
+    throw Invalid('BAD_REQUEST', { message: 'The multipart request is malformed' });
   }
   return form;
 }

@@ -26,11 +26,11 @@ const CLOSED_REASONS = {
 } as const;
 
 /** Throws unless voting is open now and the viewer is a fan allowed to vote. */
-async function requireVoter(deps: VotingDependencies, viewer: Viewer) {
+async function requireVoter(deps: VotingDependencies, viewer: Viewer, now: Date) {
   if (!viewer) throw Unauthorized('LOGIN_TO_VOTE');
   if (viewer.role !== 'fan') throw Forbidden('ONLY_FANS_CAN_VOTE');
   const [status, settings] = await Promise.all([
-    getVotingStatus(deps.db, deps.clock),
+    getVotingStatus(deps.db, { now: () => now }),
     getPlatformSettings(deps.db),
   ]);
   if (!status.isAllowed) {
@@ -52,12 +52,14 @@ export async function castVote(
   input: { songId: string; captchaToken?: string },
   meta: RequestMeta,
 ): Promise<{ message: string; result: VoteResult }> {
-  const { voter, status, settings } = await requireVoter(deps, viewer);
+  // One instant for the whole vote: the window check and the vote's time agree even if the CAPTCHA
+  // check takes seconds.
+  const now = deps.clock.now();
+  const { voter, status, settings } = await requireVoter(deps, viewer, now);
   if (settings.securitySettings.requireCaptcha) {
     if (!input.captchaToken) throw Invalid('CAPTCHA_REQUIRED_TO_VOTE');
     if (!(await deps.captcha.verify(input.captchaToken, meta.ip))) throw Invalid('CAPTCHA_FAILED');
   }
-  const now = deps.clock.now();
   const quota = quotaFor(settings, status, now);
   const outcome = await castVoteInTransaction(
     deps.db,
@@ -91,10 +93,13 @@ export async function castVote(
       remainingVotes === 0 ? (renewalOf(outcome.oldestInWindow, quota.daily)?.toISOString() ?? null) : null,
     createdAt: now.toISOString(),
   };
+  const period = quota.daily ? ' today' : '';
   const message =
     remainingVotes > 0
-      ? `Vote submitted! You have ${remainingVotes} votes remaining for ${categoryName} today.`
-      : `Vote submitted! You've reached the daily limit for ${categoryName}. You can vote again tomorrow.`;
+      ? `Vote submitted! You have ${remainingVotes} votes remaining for ${categoryName}${period}.`
+      : quota.daily
+        ? `Vote submitted! You've reached the daily limit for ${categoryName}. You can vote again tomorrow.`
+        : `Vote submitted! You've used all your votes for ${categoryName}.`;
   return { message, result };
 }
 
