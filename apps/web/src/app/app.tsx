@@ -1,6 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { onUserChange } from '../lib/session';
 import { queryClient } from './query-client';
+
+// One person's profile, dashboard and eligibility must never show to the next person on a shared phone.
+onUserChange(() => queryClient.clear());
+
 import { AppRoutes } from './router';
 
 /** Providers around the routes. */

@@ -1,9 +1,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
-import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type RouteObject, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { RouteGuard } from './guards/route-guard';
 import { RootLayout } from './layout/root-layout';
-import { RouteErrorBoundary } from './route-error';
 
 type PageModule = { default: ComponentType };
 
@@ -72,9 +71,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The routes, with an error boundary that resets on every navigation. */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  const element = useRoutes(routes);
-  return <RouteErrorBoundary key={pathname}>{element}</RouteErrorBoundary>;
+  return useRoutes(routes);
 }

@@ -57,19 +57,35 @@ function publish(next: Session) {
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab signing in or out changes the same storage keys.
-  const onStorage = (event: StorageEvent) => {
+// Another tab signing in or out changes the same storage keys: one listener for the whole app.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
       publish(readSession());
     }
-  };
-  window.addEventListener('storage', onStorage);
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * Calls `listener` whenever the signed-in user changes (sign-in, sign-out, expiry, another tab), so
+ * caches holding one user's data can be emptied before the next user sees them.
+ */
+export function onUserChange(listener: () => void): () => void {
+  let userId = current.user?._id ?? null;
+  return subscribe(() => {
+    const next = current.user?._id ?? null;
+    if (next !== userId) {
+      userId = next;
+      listener();
+    }
+  });
 }
 
 /** The current session, outside React (the API client reads the token from here). */

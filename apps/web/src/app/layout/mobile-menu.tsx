@@ -22,7 +22,13 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
         <span className="sr-only">{t('nav.menu')}</span>
       </button>
       {open && (
-        <div aria-hidden="true" className="fixed inset-x-0 top-16 bottom-0 animate-fade-in bg-black/60" />
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t('common.close')}
+          onClick={() => close()}
+          className="fixed inset-x-0 top-16 bottom-0 animate-fade-in cursor-default bg-black/60"
+        />
       )}
       {open && (
         <div

@@ -4,6 +4,7 @@ import { Toaster } from '../../components/ui/toast';
 import { CountdownSlot } from '../../features/voting/components/countdown-slot';
 import { hasChosenLanguage } from '../../lib/i18n';
 import { whenIdle } from '../../lib/when-idle';
+import { RouteErrorBoundary } from '../route-error';
 import { RouteEffects } from './route-effects';
 import { SessionWatchSlot } from './session-watch-slot';
 import { SiteFooter } from './site-footer';
@@ -31,7 +32,10 @@ export function RootLayout() {
       <RouteEffects />
       <SiteHeader variant={isHome ? 'hero' : 'bar'} />
       <main id="main" tabIndex={-1} className={`flex-1 outline-none ${isHome ? '' : 'pt-16'}`}>
-        <Outlet />
+        {/* Keyed by path: a page that failed is forgotten on the next navigation; the shell stays. */}
+        <RouteErrorBoundary key={pathname}>
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
       {needsLanguage && (

@@ -60,7 +60,12 @@ export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'data-
 
   // A link shared with a #section opens at that section once the text is on screen.
   useEffect(() => {
-    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    let anchor = '';
+    try {
+      anchor = decodeURIComponent(window.location.hash.slice(1));
+    } catch {
+      return; // A malformed #hash is ignored, not a crash.
+    }
     if (!anchor || !content.sections.some((section) => sectionAnchor(section.id) === anchor)) return;
     const frame = window.requestAnimationFrame(() => revealSection(anchor, false));
     return () => window.cancelAnimationFrame(frame);

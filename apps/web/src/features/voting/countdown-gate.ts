@@ -20,5 +20,6 @@ export function useShowCountdown(): boolean {
   const [seenRecently] = useState(() => countdownSeenRecently());
   if (isPending || seenRecently) return false;
   if (session.user?.role === 'admin' || NO_COUNTDOWN_PATHS.has(pathname)) return false;
-  return resolveVotingPeriod(status).phase === 'notStarted';
+  const period = resolveVotingPeriod(status);
+  return period.phase === 'notStarted' && period.opensLater;
 }

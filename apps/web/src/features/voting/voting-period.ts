@@ -12,6 +12,11 @@ export interface VotingPeriod {
   end: Date;
   /** The moment the phase was computed for: the server's clock when known (phone clocks drift). */
   now: Date;
+  /**
+   * True only while the start is still ahead. A vote the admin disabled after the start also reads as
+   * "not started" (spec 1 section 4), but has no date to count down to or announce.
+   */
+  opensLater: boolean;
 }
 
 /**
@@ -26,5 +31,5 @@ export function resolveVotingPeriod(status: VotingStatus | undefined, clientNow 
   let phase: VotingPhase;
   if (status) phase = status.isAllowed ? 'active' : now > end ? 'ended' : 'notStarted';
   else phase = now < start ? 'notStarted' : now > end ? 'ended' : 'active';
-  return { phase, start, end, now };
+  return { phase, start, end, now, opensLater: now < start };
 }

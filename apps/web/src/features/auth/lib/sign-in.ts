@@ -15,13 +15,27 @@ export function signIn(token: string, user: User): void {
 const NO_RETURN = ['/login', '/register', '/auth/callback'];
 
 /**
+ * Only a path on this site: browsers read `\\` as `/` and drop tabs and newlines, so `/\\evil.com` or
+ * `/<tab>/evil.com` would leave the site; resolving against our origin settles every such trick.
+ */
+function isSameSitePath(value: string | null): value is string {
+  if (!value?.startsWith('/')) return false;
+  if ([...value].some((character) => character === '\\' || character.charCodeAt(0) < 32)) return false;
+  try {
+    return new URL(value, window.location.origin).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Where to go after signing in (spec 1 section 4): the location stored in `redirectAfterLogin`, cleared
  * on the way, or `fallback`. Only same-site paths are followed.
  */
 export function takeRedirectAfterLogin(fallback = '/'): string {
   const stored = readStorage(STORAGE_KEYS.redirectAfterLogin);
   removeStorage(STORAGE_KEYS.redirectAfterLogin);
-  if (!stored?.startsWith('/') || stored.startsWith('//')) return fallback;
+  if (!isSameSitePath(stored)) return fallback;
   if (NO_RETURN.some((path) => stored === path || stored.startsWith(`${path}?`))) return fallback;
   return stored;
 }

@@ -47,7 +47,9 @@ function VotingPill({ voting }: { voting: VotingPeriod }) {
   }[voting.phase];
   const text = {
     active: t('voting.pillActive', { date: date.format(voting.end) }),
-    notStarted: t('voting.pillNotStarted', { date: date.format(voting.start) }),
+    notStarted: voting.opensLater
+      ? t('voting.pillNotStarted', { date: date.format(voting.start) })
+      : t('voting.statusNotStarted'),
     ended: t('voting.pillEnded'),
   }[voting.phase];
   return (

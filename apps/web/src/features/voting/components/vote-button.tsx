@@ -77,9 +77,11 @@ export function VoteButton({
         dateStyle: 'long',
       }).format(period.start);
       showToast(
-        state.phase === 'notStarted'
-          ? t('voteButton.notStartedMessage', { date })
-          : t('voteButton.endedMessage'),
+        state.phase !== 'notStarted'
+          ? t('voteButton.endedMessage')
+          : period.opensLater
+            ? t('voteButton.notStartedMessage', { date })
+            : t('voteButton.notStarted'),
         'info',
       );
       return;

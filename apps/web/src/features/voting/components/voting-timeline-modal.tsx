@@ -73,7 +73,9 @@ export function VotingTimelineModal({
   }[voting.phase];
   const detail = {
     active: t('voting.daysLeft', { count: daysLeft }),
-    notStarted: t('voting.daysToStart', { count: daysToStart }),
+    notStarted: voting.opensLater
+      ? t('voting.daysToStart', { count: daysToStart })
+      : t('voting.statusNotStarted'),
     ended: t('voting.thanks'),
   }[voting.phase];
 
