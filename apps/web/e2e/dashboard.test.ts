@@ -1,47 +1,9 @@
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { text } from './pages/catalogs';
 import { setUpBrowser } from './support/browser';
+import { apiAs, signInAs } from './support/session';
 
-// Renamed on import: Biome would take a `use` function for a React hook.
 const browser = setUpBrowser();
-
-const ARTIST = { email: 'artist@ovation.test', password: 'Ovation2025!' } as const;
-
-interface SignedIn {
-  token: string;
-  user: { _id: string; name: string; role: string };
-}
-
-/** Signs in through the API and stores the session the way the app does, before any page script runs. */
-async function signInAs(
-  context: BrowserContext,
-  baseUrl: string,
-  credentials: { email: string; password: string } = ARTIST,
-): Promise<SignedIn> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const session = (await response.json()) as SignedIn;
-  if (!session.token) throw new Error(`Login failed for ${credentials.email}`);
-  await context.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('lastActivity', String(Date.now()));
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
-  return session;
-}
-
-/** GET on the API with the session's token; returns `data`. */
-async function apiAs<T>(baseUrl: string, token: string, path: string): Promise<T> {
-  const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await response.json()) as { data: T }).data;
-}
 
 interface ArtistSong {
   _id: string;

@@ -1,44 +1,12 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { text } from './pages/catalogs';
 import { setUpBrowser } from './support/browser';
+import { signInAs } from './support/session';
 
-// Renamed on import: Biome would take a `use` function for a React hook.
 const browser = setUpBrowser();
 
-const ARTIST = { email: 'artist@ovation.test', password: 'Ovation2025!' } as const;
-
-interface SignedIn {
-  token: string;
-  user: { _id: string; name: string; role: string };
-}
-
-/** Signs in through the API and stores the session the way the app does, before any page script runs. */
-async function signInAs(
-  context: BrowserContext,
-  baseUrl: string,
-  credentials: { email: string; password: string } = ARTIST,
-): Promise<SignedIn> {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  const session = (await response.json()) as SignedIn;
-  if (!session.token) throw new Error(`Login failed for ${credentials.email}`);
-  await context.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('lastActivity', String(Date.now()));
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
-  return session;
-}
-
-/** A real 640x640 PNG, drawn for the test: the server decodes and re-encodes it. */
 async function makePng(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 640, channels: 3, background: { r: 247, g: 192, b: 74 } } })
     .png()

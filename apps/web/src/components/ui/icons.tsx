@@ -4,9 +4,14 @@ import type { ReactNode, SVGProps } from 'react';
  * Inline SVG icons: a few hundred bytes each, no icon font, no request. They are decorative
  * (aria-hidden); the control around them carries the accessible name.
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
-function StrokeIcon({ children, className = 'size-5', ...props }: IconProps & { children: ReactNode }) {
+/** The 24-px stroke icon every icon set in the app draws on. */
+export function StrokeIcon({
+  children,
+  className = 'size-5',
+  ...props
+}: IconProps & { children: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -1,42 +1,18 @@
-import type { SVGProps } from 'react';
-
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+import { type IconProps, StrokeIcon } from '../../../components/ui/icons';
 
 /** Decorative icons of the sign-in screens; the control around each carries the accessible name. */
 export const EyeIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className={className}
-    {...props}
-  >
+  <StrokeIcon className={className} {...props}>
     <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
     <circle cx="12" cy="12" r="3" />
-  </svg>
+  </StrokeIcon>
 );
 
 export const EyeOffIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className={className}
-    {...props}
-  >
+  <StrokeIcon className={className} {...props}>
     <path d="M10.6 5.1A10.9 10.9 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.6M6.6 6.6A17.4 17.4 0 0 0 2 12s3.6 7 10 7a10.7 10.7 0 0 0 5.4-1.4" />
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
-  </svg>
+  </StrokeIcon>
 );
 
 /** Google's four-colour "G", as its brand guidelines ask for on sign-in buttons. */
@@ -59,19 +35,8 @@ export const GoogleIcon = ({ className = 'size-5', ...props }: IconProps) => (
 );
 
 export const KeyIcon = ({ className = 'size-5', ...props }: IconProps) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-    className={className}
-    {...props}
-  >
+  <StrokeIcon className={className} {...props}>
     <circle cx="7.5" cy="15.5" r="4.5" />
     <path d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2 2" />
-  </svg>
+  </StrokeIcon>
 );

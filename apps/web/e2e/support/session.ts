@@ -1,0 +1,39 @@
+import type { BrowserContext } from 'playwright-core';
+
+/** The demo artist: the seed gives them approved, pending and rejected songs. */
+export const ARTIST = { email: 'artist@ovation.test', password: 'Ovation2025!' } as const;
+
+export interface SignedIn {
+  token: string;
+  user: { _id: string; name: string; role: string };
+}
+
+/** Signs in through the API and stores the session the way the app does, before any page script runs. */
+export async function signInAs(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: { email: string; password: string } = ARTIST,
+): Promise<SignedIn> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const session = (await response.json()) as SignedIn;
+  if (!session.token) throw new Error(`Login failed for ${credentials.email}`);
+  await context.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('user', user);
+      window.localStorage.setItem('lastActivity', String(Date.now()));
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+  return session;
+}
+
+/** GET on the API with the session's token; returns `data`. */
+export async function apiAs<T>(baseUrl: string, token: string, path: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return ((await response.json()) as { data: T }).data;
+}
