@@ -35,6 +35,35 @@ const QUICK_LINKS: { to: string; label: NavLabelKey | 'nav.login' | 'nav.registe
 const linkClass =
   'inline-flex min-h-11 items-center text-ink-300 transition-colors hover:text-gold-300 sm:min-h-9';
 
+/** One titled column of footer links (quick links, legal links). */
+function FooterLinks({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { to: string; label: (typeof QUICK_LINKS)[number]['label'] }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-bold tracking-wider text-ink-50 uppercase">
+        {title}
+      </h2>
+      <ul className="mt-3 grid gap-0.5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {t(link.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -52,35 +81,8 @@ export function SiteFooter() {
           </p>
         </div>
 
-        <nav aria-labelledby="footer-quick-links">
-          <h2 id="footer-quick-links" className="text-sm font-bold tracking-wider text-ink-50 uppercase">
-            {t('footer.quickLinks')}
-          </h2>
-          <ul className="mt-3 grid gap-0.5">
-            {QUICK_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-legal">
-          <h2 id="footer-legal" className="text-sm font-bold tracking-wider text-ink-50 uppercase">
-            {t('footer.legal')}
-          </h2>
-          <ul className="mt-3 grid gap-0.5">
-            {LEGAL_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={QUICK_LINKS} />
+        <FooterLinks id="footer-legal" title={t('footer.legal')} links={LEGAL_LINKS} />
 
         <div className="col-span-2 md:col-span-3 lg:col-span-1">
           <h2 className="text-sm font-bold tracking-wider text-ink-50 uppercase">{t('footer.followUs')}</h2>

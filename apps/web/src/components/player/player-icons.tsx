@@ -12,19 +12,8 @@ export function VolumeIcon({ className = 'size-5', ...props }: IconProps) {
 
 export function ExternalLinkIcon({ className = 'size-5', ...props }: IconProps) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={`${className}`}
-      {...props}
-    >
+    <StrokeIcon className={className} {...props}>
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </svg>
+    </StrokeIcon>
   );
 }

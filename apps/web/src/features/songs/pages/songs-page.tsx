@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { BallotIcon, GridIcon, MusicIcon, RefreshIcon, UsersIcon } from '../../../components/ui/icons';
+import { BallotIcon, GridIcon, MusicIcon, UsersIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -164,20 +165,7 @@ export default function SongsPage() {
             ))}
           </ul>
         ) : songs.isError ? (
-          <div
-            role="alert"
-            className="rounded-3xl border border-coral-400/30 bg-coral-500/10 p-8 text-center"
-          >
-            <p className="font-semibold text-coral-300">{t('list.loadFailed')}</p>
-            <button
-              type="button"
-              onClick={() => void songs.refetch()}
-              className={buttonClass('secondary', 'md', 'mt-4')}
-            >
-              <RefreshIcon className="size-4" />
-              {tMain('common.retry')}
-            </button>
-          </div>
+          <LoadFailed message={t('list.loadFailed')} onRetry={() => void songs.refetch()} />
         ) : items.length === 0 ? (
           <div className="rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
             <MusicIcon className="mx-auto size-10 text-gold-300" />

@@ -1,6 +1,6 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, RefreshIcon } from '../../../components/ui/icons';
+import { CloseIcon, RefreshIcon, StrokeIcon } from '../../../components/ui/icons';
 import { COVER_ACCEPT, formatFileSize } from '../cover-file';
 import { FieldError } from './form-field';
 
@@ -17,21 +17,11 @@ interface CoverFieldProps {
 
 function ImageIcon({ className = 'size-6' }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
+    <StrokeIcon className={className}>
       <rect x="3" y="3" width="18" height="18" rx="3" />
       <circle cx="9" cy="9" r="2" />
       <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
-    </svg>
+    </StrokeIcon>
   );
 }
 
