@@ -1,10 +1,21 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
 
-/** Fans the HTTP runs vote with (each votes at most once per category, so every vote is valid). */
-export const HTTP_FANS = 16_000;
-/** Separate fans for pgbench, as in the performance notes: 100,000 users. */
-export const PGBENCH_FANS = 100_000;
+/**
+ * Fans the HTTP runs vote with, each at most once per category, so every vote is valid: enough that
+ * neither run reaches the end of its list at 3,000 votes a second (run (a) gives each fan 12 votes, run
+ * (b) about 3.75), and 2,000 for the warm-up.
+ */
+export const SPREAD_FANS = 8_000;
+export const BURST_FANS = 16_000;
+export const WARMUP_FANS = 2_000;
+export const HTTP_FANS = SPREAD_FANS + BURST_FANS + WARMUP_FANS;
+/**
+ * Separate fans for pgbench, as in the performance notes: 100,000 users for each of its two runs, so
+ * the burst run never meets a vote of the spread run.
+ */
+export const PGBENCH_FANS_PER_RUN = 100_000;
+export const PGBENCH_FANS = 2 * PGBENCH_FANS_PER_RUN;
 export const CATEGORY_COUNT = 12;
 /** 500 songs, as in the performance notes. */
 export const SONG_COUNT = 500;
