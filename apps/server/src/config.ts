@@ -14,7 +14,8 @@ const environmentSchema = z.object({
   /** A PostgreSQL 15+ URL; without it an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Ovation <no-reply@ovation.test>'),
@@ -81,7 +82,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
     dataDir,
-    publicUrl: values.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
