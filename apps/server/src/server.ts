@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { seedDemoDataIfEmpty } from './db/seed/seed';
+import { sessionActivityFor } from './features/sessions/activity';
 import { type Clock, systemClock } from './lib/clock';
 import { type DatabaseHandle, openDatabase } from './lib/db';
 import { connectRedis } from './lib/redis';
@@ -42,6 +43,7 @@ export async function createServer(config: Config, clock: Clock = systemClock): 
         await app.close();
         // Requests whose client went away keep running after the socket closed; let them finish.
         await app.waitForHandlers(SHUTDOWN_DRAIN_MS);
+        await sessionActivityFor(database.db).close();
         await database.close();
         redis?.disconnect();
       },

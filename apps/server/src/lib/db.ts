@@ -67,3 +67,20 @@ export async function openDatabase(options: {
     close: () => client.close(),
   };
 }
+
+/**
+ * Runs one hot statement without the query builder, as the vote and the session lookup do on every
+ * request: on PostgreSQL as a named prepared statement, parsed and planned once per connection.
+ * `text` must be constant for a given `name`.
+ */
+export async function queryRows<Row>(
+  db: Database,
+  statement: { name: string; text: string },
+  values: unknown[],
+): Promise<Row[]> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) {
+    return (await client.query({ name: statement.name, text: statement.text, values })).rows as Row[];
+  }
+  return (await client.query<Row>(statement.text, values)).rows;
+}

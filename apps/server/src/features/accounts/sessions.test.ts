@@ -6,6 +6,8 @@ import { registration, setUpAccountsServer, signIn } from '../../test/accounts';
 import { createUser } from '../../test/factories';
 import type { TestServer } from '../../test/server';
 import type { SmtpSink } from '../../test/smtp-sink';
+import { sessionActivityFor } from '../sessions/activity';
+import { sessionCacheFor } from '../sessions/service';
 import { deactivateAccount } from './service';
 
 const accounts = setUpAccountsServer();
@@ -136,6 +138,25 @@ describe('sessions', () => {
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('SESSION_EXPIRED');
     expect((await server.request('GET', '/api/auth/me', { token })).body.code).toBe('UNAUTHORIZED');
+  });
+
+  it('writes session activity in batches, and reads its own pending activity before the batch lands', async () => {
+    const { token, user } = await signIn(server);
+    const activity = sessionActivityFor(server.db);
+    const lastActivity = async () =>
+      (await server.db.select().from(sessions).where(eq(sessions.userId, user.id)))[0]!.lastActivityAt;
+    const signedInAt = await lastActivity();
+    server.clock.advance(20 * MINUTE);
+    const touchedAt = server.clock.now();
+    expect((await server.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    // Not written yet: only recorded for the next batch.
+    expect(await lastActivity()).toEqual(signedInAt);
+    // A cache miss (another request after eviction) still counts the recorded activity.
+    sessionCacheFor(server.db).evict({ kind: 'user', id: user.id }, false);
+    server.clock.advance(20 * MINUTE);
+    expect((await server.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    await activity.flush();
+    expect((await lastActivity()).getTime()).toBeGreaterThan(touchedAt.getTime());
   });
 
   it('ends other sessions when the password changes', async () => {

@@ -5,13 +5,14 @@ import type { Database } from '../../lib/db';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { Viewer } from '../../lib/viewer';
 import { recordAudit } from '../audit/service';
+import { sessionActivityFor } from './activity';
 import * as repository from './repository';
 import { SessionCache } from './session-cache';
 
 /** 32 random bytes: a token nobody guesses; only its SHA-256 is stored. */
 const TOKEN_BYTES = 32;
 const INACTIVITY_MS = SESSION_INACTIVITY_MINUTES * 60 * 1000;
-/** Last activity is written at most once a minute per session, not on every request. */
+/** Last activity is recorded at most once a minute per session, and written in batches (activity.ts). */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function hashToken(token: string) {
@@ -65,17 +66,20 @@ export async function resolveSession(
 ): Promise<SessionLookup> {
   const tokenHash = hashToken(token);
   const cache = sessionCacheFor(db);
+  const activity = sessionActivityFor(db);
   let session = cache.get(tokenHash);
   if (!session) {
     const readStartedAt = cache.readStarted();
     const row = await repository.findSessionByTokenHash(db, tokenHash);
     if (!row || row.revokedAt || !row.isActive) return { status: 'none' };
+    const pendingActivity = activity.latest(row.id);
     session = cache.set(
       tokenHash,
       {
         viewer: { id: row.userId, role: row.role, emailVerified: row.emailVerified },
         sessionId: row.id,
-        lastActivityAt: row.lastActivityAt,
+        lastActivityAt:
+          pendingActivity && pendingActivity > row.lastActivityAt ? pendingActivity : row.lastActivityAt,
       },
       readStartedAt,
     );
@@ -94,7 +98,7 @@ export async function resolveSession(
     return { status: 'expired' };
   }
   if (idleFor > TOUCH_INTERVAL_MS) {
-    await repository.touchSession(db, session.sessionId, now);
+    activity.record(session.sessionId, now);
     session.lastActivityAt = now;
   }
   return { status: 'valid', viewer: session.viewer, sessionId: session.sessionId };

@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../lib/db';
+import { type Database, queryRows } from '../../lib/db';
 import { VOTE_TALLY_SHARDS } from './tally';
 
 export interface VoteQuota {
@@ -39,6 +38,13 @@ export interface CastResult {
   oldestForSong: Date | null;
 }
 
+/** The vote, on every request that casts one: a prepared statement. */
+const CAST_VOTE = {
+  name: 'cast_vote',
+  text: `select * from cast_vote($1::uuid, $2::uuid, $3, $4, $5::timestamptz, $6::timestamptz,
+           $7::integer, $8::integer, $9::smallint)`,
+};
+
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
@@ -54,11 +60,18 @@ export async function castVoteInTransaction(
   quota: VoteQuota,
 ): Promise<CastResult> {
   const shard = Math.floor(Math.random() * VOTE_TALLY_SHARDS);
-  const result = await db.execute(sql`
-    select * from cast_vote(${vote.userId}::uuid, ${vote.songId}::uuid, ${vote.ip}, ${vote.deviceType},
-      ${vote.at.toISOString()}::timestamptz, ${quota.windowStart.toISOString()}::timestamptz,
-      ${quota.perCategory}::integer, ${quota.perSong}::integer, ${shard}::smallint)`);
-  const row = (result as unknown as { rows: CastRow[] }).rows[0]!;
+  const [row] = await queryRows<CastRow>(db, CAST_VOTE, [
+    vote.userId,
+    vote.songId,
+    vote.ip,
+    vote.deviceType,
+    vote.at.toISOString(),
+    quota.windowStart.toISOString(),
+    quota.perCategory,
+    quota.perSong,
+    shard,
+  ]);
+  if (!row) throw new Error('cast_vote answered no row');
   return {
     status: row.status,
     voteId: row.vote_id === null ? null : Number(row.vote_id),
