@@ -27,8 +27,11 @@ import { registerHealthRoutes } from './features/health/routes';
 import { sessionActivityFor } from './features/sessions/activity';
 import { shareSessionEvictions } from './features/sessions/invalidation';
 import { registerSessionResolution } from './features/sessions/plugin';
+import { registerPlatformSettingsAdminRoutes } from './features/settings/admin-routes';
+import { shareSettingsChanges } from './features/settings/invalidation';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
 import { registerSocialLoginRoutes } from './features/social-login/routes';
+import { registerVotingSettingsAdminRoutes } from './features/voting/admin-routes';
 import { registerVotingRoutes } from './features/voting/routes';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling } from './lib/error-handler';
@@ -191,8 +194,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     .slice(0, 12);
   const responseCache = new ResponseCache(namespace, context.redis);
   if (context.redis) {
-    const stopSharing = await shareSessionEvictions(db, context.redis, namespace);
-    app.addHook('onClose', stopSharing);
+    const stopSharingEvictions = await shareSessionEvictions(db, context.redis, namespace);
+    const stopSharingSettings = await shareSettingsChanges(db, context.redis, namespace);
+    app.addHook('onClose', async () => {
+      await stopSharingEvictions();
+      await stopSharingSettings();
+    });
   }
 
   sessionActivityFor(db).onError = (error) =>
@@ -207,6 +214,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerSessionResolution(routes, context);
       registerHealthRoutes(routes, context);
       registerPublicSettingsRoutes(routes, { db, captcha });
+      registerPlatformSettingsAdminRoutes(routes, { db, clock: context.clock });
+      registerVotingSettingsAdminRoutes(routes, { db, clock: context.clock });
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
       registerSocialLoginRoutes(routes, context, accountsDependencies);

@@ -99,6 +99,12 @@ export const VALIDATION_MESSAGES = {
   durationInvalid: 'Duration looks like 3:45',
   releaseDateInvalid: 'Please enter a valid date',
   tagsTooMany: 'Use at most 10 tags',
+  dateInvalid: 'Please enter a valid date and time',
+  startBeforeEnd: 'Start date must be before end date',
+  timezoneInvalid: 'Please choose a timezone from the list',
+  notesTooLong: 'Notes must be at most 500 characters',
+  maxVotesPerUserInvalid: 'Max votes per user must be a whole number from 1 to 1000',
+  dailyVotesPerCategoryInvalid: 'Daily votes per category must be a whole number from 1 to 100',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

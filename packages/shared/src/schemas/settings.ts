@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { validationMessage } from '../messages';
 import { dataEnvelope } from './envelope';
+
+/** The spec sets only a minimum of 1; a bound keeps the quota a sane integer. */
+export const MAX_VOTES_PER_USER = 1000;
 
 /** Platform-wide settings (spec 2 "Platform settings"); the server enforces every one of them. */
 export const platformSettingsSchema = z.object({
@@ -10,8 +14,16 @@ export const platformSettingsSchema = z.object({
   }),
   votingSettings: z.object({
     allowMultipleVotes: z.boolean(),
-    maxVotesPerUser: z.number().int().min(1),
-    dailyVotesPerCategory: z.number().int().min(1).max(100),
+    maxVotesPerUser: z
+      .number()
+      .int(validationMessage('maxVotesPerUserInvalid'))
+      .min(1, validationMessage('maxVotesPerUserInvalid'))
+      .max(MAX_VOTES_PER_USER, validationMessage('maxVotesPerUserInvalid')),
+    dailyVotesPerCategory: z
+      .number()
+      .int(validationMessage('dailyVotesPerCategoryInvalid'))
+      .min(1, validationMessage('dailyVotesPerCategoryInvalid'))
+      .max(100, validationMessage('dailyVotesPerCategoryInvalid')),
     enableDailyVoting: z.boolean(),
   }),
   securitySettings: z.object({
@@ -54,3 +66,6 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const publicSettingsResponseSchema = dataEnvelope(publicSettingsSchema);
+
+/** GET and PUT /admin/settings (admins): the whole settings object. */
+export const adminSettingsResponseSchema = dataEnvelope(platformSettingsSchema);

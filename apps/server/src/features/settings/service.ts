@@ -1,12 +1,15 @@
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings, platformSettingsSchema } from '@ovation/shared';
+import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
-import { memoizeFor } from '../../lib/memo';
+import { type Memo, settingsChanged, settingsMemo } from '../../lib/memo';
+import { recordAudit } from '../audit/service';
+import { getVotingStatus } from '../voting/service';
 import * as repository from './repository';
 
 const PLATFORM_KEY = 'platform';
 /** Every vote and registration reads the settings: keep them 1 s per process (see lib/memo.ts). */
 const SETTINGS_TTL_MS = 1000;
-const platformMemos = new WeakMap<Database, ReturnType<typeof memoizeFor<PlatformSettings>>>();
+const platformMemos = new WeakMap<Database, Memo<PlatformSettings>>();
 
 /**
  * The platform settings in force: the stored ones merged over the defaults, so a setting added later
@@ -15,7 +18,7 @@ const platformMemos = new WeakMap<Database, ReturnType<typeof memoizeFor<Platfor
 export function getPlatformSettings(db: Database): Promise<PlatformSettings> {
   let memo = platformMemos.get(db);
   if (!memo) {
-    memo = memoizeFor(SETTINGS_TTL_MS, () => readPlatformSettings(db));
+    memo = settingsMemo(db, SETTINGS_TTL_MS, () => readPlatformSettings(db));
     platformMemos.set(db, memo);
   }
   return memo.get();
@@ -33,10 +36,62 @@ async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
   return parsed.success ? parsed.data : DEFAULT_PLATFORM_SETTINGS;
 }
 
-/** Replaces the platform settings (validated by the caller's schema). */
+/** Replaces the platform settings (validated by the caller's schema), without an audit entry: seeds, tests. */
 export async function savePlatformSettings(db: Database, value: PlatformSettings, updatedBy: string | null) {
   await repository.saveSetting(db, PLATFORM_KEY, platformSettingsSchema.parse(value), updatedBy);
-  platformMemos.get(db)?.invalidate();
+  settingsChanged(db);
+}
+
+export interface SettingChange {
+  /** The setting's path, as `votingSettings.dailyVotesPerCategory`. */
+  setting: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** The settings that differ between two settings objects, one entry each. */
+export function diffSettings(before: PlatformSettings, after: PlatformSettings): SettingChange[] {
+  const changes: SettingChange[] = [];
+  for (const section of Object.keys(after) as Array<keyof PlatformSettings>) {
+    const from = before[section] as Record<string, unknown>;
+    const to = after[section] as Record<string, unknown>;
+    for (const name of Object.keys(to)) {
+      if (from[name] !== to[name])
+        changes.push({ setting: `${section}.${name}`, from: from[name], to: to[name] });
+    }
+  }
+  return changes;
+}
+
+/**
+ * An admin replaces the platform settings (PUT /admin/settings). The settings and their audit entry
+ * (each change with its old and new value, and whether voting was open) are written together. Votes
+ * already cast stay as they are; from the next vote, on every instance, the quota is counted under the
+ * new settings.
+ */
+export async function updatePlatformSettings(
+  db: Database,
+  clock: Clock,
+  next: PlatformSettings,
+  actor: { id: string; ip: string | null },
+): Promise<PlatformSettings> {
+  const before = await readPlatformSettings(db);
+  const changes = diffSettings(before, next);
+  if (changes.length === 0) return before;
+  const votingOpen = (await getVotingStatus(db, clock)).isAllowed;
+  await db.transaction(async (tx) => {
+    await repository.saveSetting(tx, PLATFORM_KEY, platformSettingsSchema.parse(next), actor.id);
+    await recordAudit(tx, {
+      action: 'settings.platform.changed',
+      actorId: actor.id,
+      ip: actor.ip,
+      targetType: 'setting',
+      targetId: PLATFORM_KEY,
+      details: { changes, votingOpen },
+    });
+  });
+  settingsChanged(db);
+  return readPlatformSettings(db);
 }
 
 /** The raw stored value of another feature's setting (e.g. 'social-login'); the caller validates it. */

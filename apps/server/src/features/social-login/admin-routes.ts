@@ -1,7 +1,6 @@
 import { adminSocialLoginSettingsResponseSchema, updateSocialLoginSettingsBodySchema } from '@ovation/shared';
-import type { FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
-import { requireRole } from '../../lib/policy';
+import { adminOnly, requireRole } from '../../lib/policy';
 import {
   getAdminSocialLoginSettings,
   type SocialSettingsDependencies,
@@ -10,11 +9,6 @@ import {
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
-
-/** Runs before body validation, so a guest gets 401 and a fan 403 whatever they send. */
-async function adminOnly(request: FastifyRequest) {
-  requireRole(request, ['admin']);
-}
 
 /** GET and PUT /admin/social-login-settings (spec 2 "Social login settings"): admins only. */
 export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettingsDependencies) {

@@ -8,8 +8,14 @@ import * as repository from './repository';
  * that side of the window open.
  */
 export async function getVotingStatus(db: Database, clock: Clock): Promise<VotingStatus> {
-  const settings = await repository.findVotingSettings(db);
-  const now = clock.now();
+  return votingStatusOf(await repository.findVotingSettings(db), clock.now());
+}
+
+/** The status a stored window (none: voting off) gives at `now`. */
+export function votingStatusOf(
+  settings: Pick<repository.VotingSettingsRow, 'isEnabled' | 'startDate' | 'endDate'> | undefined,
+  now: Date,
+): VotingStatus {
   const startDate = settings?.startDate ?? null;
   const endDate = settings?.endDate ?? null;
   let reason: string = VOTING_REASONS.active;

@@ -1,0 +1,83 @@
+import { DEFAULT_VOTING_SETTINGS, type UpdateVotingSettingsBody, type VotingSettings } from '@ovation/shared';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { settingsChanged } from '../../lib/memo';
+import { recordAudit } from '../audit/service';
+import { readVotingSettings, storeVotingWindow, type VotingSettingsRow } from './repository';
+import { votingStatusOf } from './service';
+
+type Actor = { id: string; ip: string | null };
+
+/** The admin view of the window (GET /voting-settings), with the status it gives now. */
+function viewOf(row: VotingSettingsRow | undefined, now: Date): VotingSettings {
+  const status = votingStatusOf(row, now);
+  return {
+    isEnabled: row?.isEnabled ?? false,
+    startDate: row?.startDate?.toISOString() ?? null,
+    endDate: row?.endDate?.toISOString() ?? null,
+    timezone: (row?.timezone ?? 'UTC') as VotingSettings['timezone'],
+    notes: row?.notes ?? '',
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    currentStatus: {
+      isAllowed: status.isAllowed,
+      reason: status.reason,
+      startDate: status.startDate,
+      endDate: status.endDate,
+    },
+  };
+}
+
+export async function getVotingSettings(db: Database, clock: Clock): Promise<VotingSettings> {
+  return viewOf(await readVotingSettings(db), clock.now());
+}
+
+/**
+ * Stores a new window (PUT /voting-settings, or the defaults on reset) with its audit entry in one
+ * transaction: what changed, from what to what, and whether voting was open before and after. Every
+ * instance applies it from its next vote.
+ */
+export async function updateVotingSettings(
+  db: Database,
+  clock: Clock,
+  input: UpdateVotingSettingsBody,
+  actor: Actor,
+  reset = false,
+): Promise<VotingSettings> {
+  const now = clock.now();
+  const before = viewOf(await readVotingSettings(db), now);
+  const after = {
+    isEnabled: input.isEnabled,
+    startDate: input.startDate ? new Date(input.startDate) : null,
+    endDate: input.endDate ? new Date(input.endDate) : null,
+    timezone: input.timezone,
+    notes: input.notes,
+  };
+  await db.transaction(async (tx) => {
+    await storeVotingWindow(tx, { ...after, updatedBy: actor.id }, now);
+    await recordAudit(tx, {
+      action: 'settings.voting.changed',
+      actorId: actor.id,
+      ip: actor.ip,
+      targetType: 'setting',
+      targetId: 'voting',
+      details: {
+        reset,
+        before: { ...before, currentStatus: undefined, updatedAt: undefined },
+        after: {
+          ...after,
+          startDate: after.startDate?.toISOString() ?? null,
+          endDate: after.endDate?.toISOString() ?? null,
+        },
+        votingOpenBefore: before.currentStatus.isAllowed,
+        votingOpenAfter: votingStatusOf(after, now).isAllowed,
+      },
+    });
+  });
+  settingsChanged(db);
+  return getVotingSettings(db, clock);
+}
+
+/** POST /voting-settings/reset: back to DEFAULT_VOTING_SETTINGS (voting off), audited as a reset. */
+export function resetVotingSettings(db: Database, clock: Clock, actor: Actor) {
+  return updateVotingSettings(db, clock, { ...DEFAULT_VOTING_SETTINGS }, actor, true);
+}
