@@ -71,6 +71,10 @@ describe('session expiry', () => {
   it('shows the Session Expired screen at once when the stored session is already stale', async () => {
     const page = browser.page;
     await loginAs(page, DEMO.fan);
+    // Let the page that signed in settle first: its own session watch would otherwise find the stale
+    // time too, and end the session before /profile loads.
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.setItem('lastActivity', String(Date.now() - 31 * 60_000)));
     await page.goto('/profile');
     await page.getByRole('dialog', { name: 'Session Expired' }).waitFor();
