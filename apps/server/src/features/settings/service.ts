@@ -75,12 +75,13 @@ export async function updatePlatformSettings(
   next: PlatformSettings,
   actor: { id: string; ip: string | null },
 ): Promise<PlatformSettings> {
+  const value = platformSettingsSchema.parse(next);
   const before = await readPlatformSettings(db);
-  const changes = diffSettings(before, next);
+  const changes = diffSettings(before, value);
   if (changes.length === 0) return before;
   const votingOpen = (await getVotingStatus(db, clock)).isAllowed;
   await db.transaction(async (tx) => {
-    await repository.saveSetting(tx, PLATFORM_KEY, platformSettingsSchema.parse(next), actor.id);
+    await repository.saveSetting(tx, PLATFORM_KEY, value, actor.id);
     await recordAudit(tx, {
       action: 'settings.platform.changed',
       actorId: actor.id,
@@ -91,7 +92,7 @@ export async function updatePlatformSettings(
     });
   });
   settingsChanged(db);
-  return readPlatformSettings(db);
+  return value;
 }
 
 /** The raw stored value of another feature's setting (e.g. 'social-login'); the caller validates it. */

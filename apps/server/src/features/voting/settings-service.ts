@@ -44,16 +44,20 @@ export async function updateVotingSettings(
   reset = false,
 ): Promise<VotingSettings> {
   const now = clock.now();
-  const before = viewOf(await readVotingSettings(db), now);
-  const after = {
+  const { currentStatus: statusBefore, updatedAt: _, ...before } = viewOf(await readVotingSettings(db), now);
+  const stored: VotingSettingsRow = {
+    id: 1,
     isEnabled: input.isEnabled,
     startDate: input.startDate ? new Date(input.startDate) : null,
     endDate: input.endDate ? new Date(input.endDate) : null,
     timezone: input.timezone,
     notes: input.notes,
+    updatedAt: now,
+    updatedBy: actor.id,
   };
+  const { currentStatus: statusAfter, updatedAt: __, ...after } = viewOf(stored, now);
   await db.transaction(async (tx) => {
-    await storeVotingWindow(tx, { ...after, updatedBy: actor.id }, now);
+    await storeVotingWindow(tx, stored, now);
     await recordAudit(tx, {
       action: 'settings.voting.changed',
       actorId: actor.id,
@@ -62,19 +66,15 @@ export async function updateVotingSettings(
       targetId: 'voting',
       details: {
         reset,
-        before: { ...before, currentStatus: undefined, updatedAt: undefined },
-        after: {
-          ...after,
-          startDate: after.startDate?.toISOString() ?? null,
-          endDate: after.endDate?.toISOString() ?? null,
-        },
-        votingOpenBefore: before.currentStatus.isAllowed,
-        votingOpenAfter: votingStatusOf(after, now).isAllowed,
+        before,
+        after,
+        votingOpenBefore: statusBefore.isAllowed,
+        votingOpenAfter: statusAfter.isAllowed,
       },
     });
   });
   settingsChanged(db);
-  return getVotingSettings(db, clock);
+  return viewOf(stored, now);
 }
 
 /** POST /voting-settings/reset: back to DEFAULT_VOTING_SETTINGS (voting off), audited as a reset. */
