@@ -35,10 +35,12 @@ import { registerVotingSettingsAdminRoutes } from './features/voting/admin-route
 import { registerVotingRoutes } from './features/voting/routes';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling } from './lib/error-handler';
+import { Invalid } from './lib/errors';
 import { createMailer } from './lib/mailer';
 import { Limiter } from './lib/rate-limit';
 import { ResponseCache } from './lib/response-cache';
 import { deriveKey } from './lib/secrets';
+import { hasOnlyStorableText } from './lib/storable-text';
 
 /** 1 MiB: JSON bodies are small; file uploads set their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -105,6 +107,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: config.environment === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON bodies are parsed as fastify does, then refused when they carry text PostgreSQL cannot store.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    parseJson(request, body as string, (error, value) => {
+      if (error) done(error, undefined);
+      else if (!hasOnlyStorableText(value)) done(Invalid('INVALID_CHARACTERS'), undefined);
+      else done(null, value);
+    }),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -143,7 +155,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
   if (config.corsOrigins.length > 0) await app.register(fastifyCors, { origin: config.corsOrigins });
   await app.register(fastifyMultipart);
   await app.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'] });

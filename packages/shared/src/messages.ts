@@ -6,6 +6,7 @@ export const ERROR_MESSAGES = {
   BAD_REQUEST: 'Invalid request. Please check your input.',
   VALIDATION_ERROR: 'Invalid request. Please check your input.',
   INVALID_JSON: 'The request body is not valid JSON',
+  INVALID_CHARACTERS: 'The request contains characters that cannot be saved.',
   UNAUTHORIZED: 'Please log in to continue.',
   SESSION_EXPIRED: 'Session Expired. Your session has expired due to inactivity.',
   FORBIDDEN: 'You do not have permission to do this.',

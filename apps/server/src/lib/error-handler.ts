@@ -20,6 +20,23 @@ const FASTIFY_CODES: Record<string, { status: number; code: ErrorCode }> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, code: 'BAD_REQUEST' },
 };
 
+/**
+ * PostgreSQL data exceptions a value from a request can cause (text it cannot store, a date or number
+ * out of range). Validation refuses these first; should one slip through, it is the client's bad input
+ * (400), logged so the missing check gets added, never a 500.
+ */
+const DATA_EXCEPTIONS = new Set(['22P05', '22021', '22008', '22007', '22003']);
+
+/** The SQLSTATE of a database error, also when the query builder wrapped it (`cause`). */
+function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 function send(reply: FastifyReply, status: number, body: ErrorResponse & Record<string, unknown>) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -59,6 +76,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       const errors = fieldErrors(error);
       const message = errors[0]?.message ?? ERROR_MESSAGES.VALIDATION_ERROR;
       return send(reply, 400, { success: false, code: 'VALIDATION_ERROR', message, errors });
+    }
+    const state = sqlState(error);
+    if (state && DATA_EXCEPTIONS.has(state)) {
+      request.log.warn({ err: error }, 'a request value the database refused; add a check for it');
+      return send(reply, 400, { success: false, code: 'BAD_REQUEST', message: ERROR_MESSAGES.BAD_REQUEST });
     }
     const failure = (error.code ? FASTIFY_CODES[error.code] : undefined) ?? fallbackFailure(error);
     if (failure.status >= 500) request.log.error({ err: error }, 'unhandled error');

@@ -44,13 +44,27 @@ export const votingSettingsSchema = z.object({
 export type VotingSettings = z.infer<typeof votingSettingsSchema>;
 export const votingSettingsResponseSchema = dataEnvelope(votingSettingsSchema);
 
-const windowDate = z.iso
-  .datetime({ offset: true, message: validationMessage('dateInvalid') })
+/** The years a window may fall in: what JavaScript and PostgreSQL both store without surprise. */
+const EARLIEST_WINDOW_DATE = Date.parse('1970-01-01T00:00:00Z');
+const LATEST_WINDOW_DATE = Date.parse('9999-12-31T23:59:59Z');
+
+/** A side of the window: an ISO date-time with its offset, or null/empty/absent for an open side. */
+const windowDate = z
+  .union([
+    z.literal('').transform(() => null),
+    z.iso.datetime({ offset: true, message: validationMessage('dateInvalid') }).refine(
+      (value) => {
+        const instant = Date.parse(value);
+        return instant >= EARLIEST_WINDOW_DATE && instant <= LATEST_WINDOW_DATE;
+      },
+      { message: validationMessage('dateInvalid') },
+    ),
+  ])
   .nullable()
   .optional()
   .transform((value) => value ?? null);
 
-/** PUT /voting-settings: dates as ISO strings (empty for an open side), start before end. */
+/** PUT /voting-settings: dates as ISO strings (null, empty or absent for an open side), start before end. */
 export const updateVotingSettingsBodySchema = z
   .object({
     isEnabled: z.boolean(),

@@ -82,6 +82,18 @@ describe('POST /api/songs (upload)', () => {
     ).toEqual([['Water', 'pending']]);
   });
 
+  it('refuses a text field PostgreSQL cannot store (NUL) with 400, storing nothing', async () => {
+    const artist = await signIn(server, 'artist');
+    const response = await upload(
+      artist.token,
+      uploadForm({ bytes: png, name: 'cover.png', type: 'image/png' }, { title: 'Wa\u0000ter' }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.code).toBe('INVALID_CHARACTERS');
+    const mine = await server.request('GET', '/api/songs/artist/me', { token: artist.token });
+    expect(mine.body.data).toEqual([]);
+  });
+
   it('refuses a text file renamed to .png', async () => {
     const artist = await signIn(server, 'artist');
     const bytes = Buffer.from('just some text pretending to be an image');

@@ -46,6 +46,27 @@ describe('bad input', () => {
     });
   });
 
+  it('refuses JSON text PostgreSQL cannot store (NUL, lone surrogates) with 400, before any handler', async () => {
+    for (const name of ['Ama\\u0000ra', 'Ama\\ud800ra', 'Ama\\udc00ra']) {
+      const response = await server.request('POST', '/api/auth/register', {
+        rawBody: `{"name":"${name}","email":"x@example.com","password":"secret123"}`,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        success: false,
+        code: 'INVALID_CHARACTERS',
+        message: 'The request contains characters that cannot be saved.',
+      });
+    }
+    // A real emoji (a surrogate pair) is fine and reaches validation as usual.
+    const emoji = await server.request('POST', '/api/auth/register', {
+      rawBody: '{"name":"Ama \\ud83c\\udfb6"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(emoji.body.code).toBe('VALIDATION_ERROR');
+  });
+
   it('answers an oversized body with 413', async () => {
     const response = await server.request('POST', '/api/does-not-exist', {
       rawBody: JSON.stringify({ padding: 'x'.repeat(2 * 1024 * 1024) }),

@@ -1,6 +1,7 @@
 import { MAX_IMAGE_BYTES } from '@ovation/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors';
+import { hasOnlyStorableText } from '../../lib/storable-text';
 
 /** File field names the clients use for the image of a multipart form. */
 const IMAGE_FIELDS = new Set(['image', 'albumCover', 'cover', 'banner']);
@@ -41,5 +42,6 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     // Busboy's own failures (no boundary, truncated body) are the client's malformed request.
     throw Invalid('BAD_REQUEST', { message: 'The multipart request is malformed' });
   }
+  if (!hasOnlyStorableText(form.fields)) throw Invalid('INVALID_CHARACTERS');
   return form;
 }

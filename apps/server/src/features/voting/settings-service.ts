@@ -1,12 +1,23 @@
-import { DEFAULT_VOTING_SETTINGS, type UpdateVotingSettingsBody, type VotingSettings } from '@ovation/shared';
+import {
+  DEFAULT_VOTING_SETTINGS,
+  type UpdateVotingSettingsBody,
+  VOTING_TIMEZONES,
+  type VotingSettings,
+} from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { settingsChanged } from '../../lib/memo';
 import { recordAudit } from '../audit/service';
+import { lockSettingForChange } from '../settings/repository';
 import { readVotingSettings, storeVotingWindow, type VotingSettingsRow } from './repository';
 import { votingStatusOf } from './service';
 
 type Actor = { id: string; ip: string | null };
+
+/** The stored timezone, if it is one the screen offers (the column is free text), else UTC. */
+function timezoneOf(stored: string | undefined): VotingSettings['timezone'] {
+  return VOTING_TIMEZONES.find((zone) => zone === stored) ?? 'UTC';
+}
 
 /** The admin view of the window (GET /voting-settings), with the status it gives now. */
 function viewOf(row: VotingSettingsRow | undefined, now: Date): VotingSettings {
@@ -15,7 +26,7 @@ function viewOf(row: VotingSettingsRow | undefined, now: Date): VotingSettings {
     isEnabled: row?.isEnabled ?? false,
     startDate: row?.startDate?.toISOString() ?? null,
     endDate: row?.endDate?.toISOString() ?? null,
-    timezone: (row?.timezone ?? 'UTC') as VotingSettings['timezone'],
+    timezone: timezoneOf(row?.timezone),
     notes: row?.notes ?? '',
     updatedAt: row?.updatedAt.toISOString() ?? null,
     currentStatus: {
@@ -44,7 +55,6 @@ export async function updateVotingSettings(
   reset = false,
 ): Promise<VotingSettings> {
   const now = clock.now();
-  const { currentStatus: statusBefore, updatedAt: _, ...before } = viewOf(await readVotingSettings(db), now);
   const stored: VotingSettingsRow = {
     id: 1,
     isEnabled: input.isEnabled,
@@ -57,6 +67,13 @@ export async function updateVotingSettings(
   };
   const { currentStatus: statusAfter, updatedAt: __, ...after } = viewOf(stored, now);
   await db.transaction(async (tx) => {
+    // Two admins saving at once take turns, so each audit entry's "before" is what it really replaced.
+    await lockSettingForChange(tx, 'voting');
+    const {
+      currentStatus: statusBefore,
+      updatedAt: _,
+      ...before
+    } = viewOf(await readVotingSettings(tx), now);
     await storeVotingWindow(tx, stored, now);
     await recordAudit(tx, {
       action: 'settings.voting.changed',
