@@ -78,7 +78,8 @@ export async function queryRows<Row>(
   statement: { name: string; text: string },
   values: unknown[],
 ): Promise<Row[]> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
+  if (!client) throw new Error('queryRows needs the database itself, not a transaction');
   if (client instanceof pg.Pool) {
     return (await client.query({ name: statement.name, text: statement.text, values })).rows as Row[];
   }

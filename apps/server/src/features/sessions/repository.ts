@@ -45,9 +45,13 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
 
 const TOUCH_SESSIONS = {
   name: 'touch_sessions',
-  text: `update sessions s set last_activity_at = t.at
+  // Rows are locked in id order first, so two instances writing overlapping batches cannot deadlock.
+  text: `with locked as (
+           select id from sessions where id = any($1::uuid[]) order by id for update
+         )
+         update sessions s set last_activity_at = t.at
            from unnest($1::uuid[], $2::timestamptz[]) as t(id, at)
-          where s.id = t.id and s.last_activity_at < t.at`,
+          where s.id = t.id and s.id in (select id from locked) and s.last_activity_at < t.at`,
 };
 
 /** Stores the latest activity of many sessions in one statement (never moves one back in time). */

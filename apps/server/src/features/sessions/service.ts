@@ -5,7 +5,7 @@ import type { Database } from '../../lib/db';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { Viewer } from '../../lib/viewer';
 import { recordAudit } from '../audit/service';
-import { sessionActivityFor } from './activity';
+import { ACTIVITY_LAG_MS, sessionActivityFor } from './activity';
 import * as repository from './repository';
 import { SessionCache } from './session-cache';
 
@@ -86,7 +86,7 @@ export async function resolveSession(
   }
   const now = clock.now();
   const idleFor = now.getTime() - session.lastActivityAt.getTime();
-  if (idleFor > INACTIVITY_MS) {
+  if (idleFor > INACTIVITY_MS + ACTIVITY_LAG_MS) {
     await repository.revokeSession(db, session.sessionId, now, 'inactivity');
     cache.evict({ kind: 'session', id: session.sessionId });
     await recordAudit(db, {

@@ -7,6 +7,7 @@ import { setPlatformSettings, signIn } from '../../test/accounts';
 import { createCategory, createSong } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { saveVotingWindow } from '../voting/repository';
+import { settingsFromStored } from './service';
 
 let server: TestServer;
 let admin: { token: string; user: { id: string } };
@@ -122,6 +123,44 @@ describe('GET and PUT /api/admin/settings', () => {
   });
 });
 
+describe('two admins saving at once', () => {
+  it('take turns, so each audit entry starts from what the other stored', async () => {
+    const second = await signIn(server, 'admin');
+    const before = (await auditEntries('settings.platform.changed')).length;
+    const responses = await Promise.all([
+      putSettings(withVoting({ dailyVotesPerCategory: 7 })),
+      putSettings(withVoting({ dailyVotesPerCategory: 9 }), second.token),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual([200, 200]);
+    const entries = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settings.platform.changed'))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    const [later, earlier] = entries.map(
+      (entry) => (entry.details as { changes: Array<{ from: unknown; to: unknown }> }).changes[0]!,
+    );
+    expect(earlier!.from).toBe(1);
+    expect(later!.from).toBe(earlier!.to);
+    const byFirstAdmin = (await auditEntries('settings.platform.changed')).length;
+    expect(byFirstAdmin).toBe(before + 1);
+    await putSettings(withVoting({}));
+  });
+});
+
+describe('settings stored under older rules', () => {
+  it('keeps every valid setting and falls back only for the invalid one', () => {
+    const settings = settingsFromStored({
+      votingSettings: { maxVotesPerUser: 5000, dailyVotesPerCategory: 4 },
+      securitySettings: { requireCaptcha: 'yes', requireEmailVerification: false },
+    });
+    expect(settings.votingSettings).toMatchObject({ maxVotesPerUser: 1, dailyVotesPerCategory: 4 });
+    expect(settings.securitySettings).toEqual({ requireCaptcha: true, requireEmailVerification: false });
+    expect(settingsFromStored(undefined)).toEqual(DEFAULT_PLATFORM_SETTINGS);
+  });
+});
+
 describe('changing the voting rules while the window is open', () => {
   it('applies from the next vote, keeps the votes already cast, and never counts one twice', async () => {
     const fan = await signIn(server);
@@ -207,8 +246,18 @@ describe('GET, PUT /api/voting-settings and POST /api/voting-settings/reset', ()
     const zone = await putWindow(window(-1, 1, { timezone: 'Mars/Olympus' }));
     expect(zone.body.message).toBe('Please choose a timezone from the list');
     expect((await putWindow(window(-1, 1, { startDate: 'tomorrow' }))).status).toBe(400);
+    const yearZero = await putWindow(window(-1, 1, { startDate: '0000-01-01T00:00:00Z' }));
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.message).toBe('Please enter a valid date and time');
+    expect((await putWindow(window(-1, 1, { endDate: '+275760-09-13T00:00:00Z' }))).status).toBe(400);
     const current = await server.request('GET', '/api/voting-settings', { token: admin.token });
     expect(current.body.data).toMatchObject({ isEnabled: true, timezone: 'UTC', notes: '' });
+  });
+
+  it('takes an empty date as an open side of the window', async () => {
+    const open = await putWindow(window(-1, 1, { endDate: '' }));
+    expect(open.status).toBe(200);
+    expect(open.body.data).toMatchObject({ endDate: null, currentStatus: { isAllowed: true } });
   });
 
   it('saves the window with its status and audit, and voting follows it at once', async () => {

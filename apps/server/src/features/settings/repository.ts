@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { settings } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
@@ -16,4 +16,12 @@ export async function saveSetting(db: Database, key: string, value: unknown, upd
     .insert(settings)
     .values({ key, value, updatedBy })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy, updatedAt: new Date() } });
+}
+
+/**
+ * Inside a transaction: waits for any other change of the same setting to commit, then holds the
+ * setting until this transaction ends (an advisory lock, so it works before the row exists).
+ */
+export async function lockSettingForChange(tx: Database, key: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`ovation-setting:${key}`}))`);
 }

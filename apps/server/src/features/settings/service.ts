@@ -1,4 +1,5 @@
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings, platformSettingsSchema } from '@ovation/shared';
+import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { type Memo, settingsChanged, settingsMemo } from '../../lib/memo';
@@ -25,15 +26,25 @@ export function getPlatformSettings(db: Database): Promise<PlatformSettings> {
 }
 
 async function readPlatformSettings(db: Database): Promise<PlatformSettings> {
-  const stored = (await repository.findSetting(db, PLATFORM_KEY)) as Partial<PlatformSettings> | undefined;
-  const merged = {
-    deviceRestrictions: { ...DEFAULT_PLATFORM_SETTINGS.deviceRestrictions, ...stored?.deviceRestrictions },
-    votingSettings: { ...DEFAULT_PLATFORM_SETTINGS.votingSettings, ...stored?.votingSettings },
-    securitySettings: { ...DEFAULT_PLATFORM_SETTINGS.securitySettings, ...stored?.securitySettings },
-    generalSettings: { ...DEFAULT_PLATFORM_SETTINGS.generalSettings, ...stored?.generalSettings },
-  };
-  const parsed = platformSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_PLATFORM_SETTINGS;
+  return settingsFromStored(await repository.findSetting(db, PLATFORM_KEY));
+}
+
+/**
+ * Each setting from the stored value when it is valid there, else its default: a setting added later,
+ * or one stored under an older, looser rule, never throws away the others.
+ */
+export function settingsFromStored(stored: unknown): PlatformSettings {
+  const settings = structuredClone(DEFAULT_PLATFORM_SETTINGS);
+  const storedSections = (stored ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  for (const section of Object.keys(settings) as Array<keyof PlatformSettings>) {
+    const target = settings[section] as Record<string, unknown>;
+    const fields = platformSettingsSchema.shape[section].shape as Record<string, z.ZodType>;
+    for (const name of Object.keys(target)) {
+      const parsed = fields[name]!.safeParse(storedSections[section]?.[name]);
+      if (parsed.success) target[name] = parsed.data;
+    }
+  }
+  return settings;
 }
 
 /** Replaces the platform settings (validated by the caller's schema), without an audit entry: seeds, tests. */
@@ -76,11 +87,12 @@ export async function updatePlatformSettings(
   actor: { id: string; ip: string | null },
 ): Promise<PlatformSettings> {
   const value = platformSettingsSchema.parse(next);
-  const before = await readPlatformSettings(db);
-  const changes = diffSettings(before, value);
-  if (changes.length === 0) return before;
   const votingOpen = (await getVotingStatus(db, clock)).isAllowed;
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
+    // Two admins saving at once take turns, so each audit entry's "from" is what it really replaced.
+    await repository.lockSettingForChange(tx, PLATFORM_KEY);
+    const changes = diffSettings(await readPlatformSettings(tx), value);
+    if (changes.length === 0) return false;
     await repository.saveSetting(tx, PLATFORM_KEY, value, actor.id);
     await recordAudit(tx, {
       action: 'settings.platform.changed',
@@ -90,8 +102,9 @@ export async function updatePlatformSettings(
       targetId: PLATFORM_KEY,
       details: { changes, votingOpen },
     });
+    return true;
   });
-  settingsChanged(db);
+  if (changed) settingsChanged(db);
   return value;
 }
 
