@@ -61,6 +61,10 @@ export const routes: RouteObject[] = [
       ),
       guarded(
         ['admin'],
+        page('admin/voting-control', () => import('../features/admin/pages/voting-control-page')),
+      ),
+      guarded(
+        ['admin'],
         page('admin/*', () => import('../features/admin/pages/admin-home-page')),
       ),
       legalRoute('privacy-policy', 'PrivacyPolicyRoute'),

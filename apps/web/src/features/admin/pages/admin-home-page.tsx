@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowEndIcon, GridIcon, MusicIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
+import {
+  ArrowEndIcon,
+  ClockIcon,
+  GridIcon,
+  MusicIcon,
+  ShieldIcon,
+  UserIcon,
+} from '../../../components/ui/icons';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccessDenied } from '../components/access-denied';
@@ -17,6 +24,7 @@ export default function AdminHomePage() {
   if (!hasRole(session, ['admin'])) return <AccessDenied />;
 
   const links = [
+    { to: '/admin/voting-control', label: t('home.votingControl'), Icon: ClockIcon },
     { to: '/songs', label: t('home.songs'), Icon: MusicIcon },
     { to: '/categories', label: t('home.categories'), Icon: GridIcon },
     { to: '/profile', label: t('home.profile'), Icon: UserIcon },
@@ -35,7 +43,7 @@ export default function AdminHomePage() {
         </h1>
         <p className="mt-4 max-w-xl text-lg text-ink-300">{t('home.description')}</p>
         <p className="mt-2 max-w-xl text-ink-400">{t('home.meanwhile')}</p>
-        <ul className="mt-10 grid gap-3 sm:grid-cols-3">
+        <ul className="mt-10 grid gap-3 sm:grid-cols-2">
           {links.map(({ to, label, Icon }) => (
             <li key={to}>
               <Link
