@@ -1,5 +1,5 @@
 import type { Role } from '@ovation/shared';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import { type Database, queryRows } from '../../lib/db';
 
@@ -78,8 +78,12 @@ export async function revokeUserSessions(
 ) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db
-    .update(sessions)
-    .set({ revokedAt: at, revokedReason: reason })
-    .where(and(...conditions));
+  // Locked in id order, as the activity batches lock theirs: the two can never deadlock.
+  const locked = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(...conditions))
+    .orderBy(sessions.id)
+    .for('update');
+  await db.update(sessions).set({ revokedAt: at, revokedReason: reason }).where(inArray(sessions.id, locked));
 }
