@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { ArrowStartIcon, ClockIcon, ShieldIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { Modal } from '../../../components/ui/modal';
@@ -35,6 +36,12 @@ interface FormValues {
   timezone: Timezone;
   notes: string;
 }
+
+/** The two sides of the window: the form value, the schema field its error comes back on, the label. */
+const WINDOW_FIELDS = [
+  { value: 'start', field: 'startDate', label: 'votingControl.start' },
+  { value: 'end', field: 'endDate', label: 'votingControl.end' },
+] as const;
 
 function formValuesOf(settings: VotingSettings): FormValues {
   return {
@@ -201,28 +208,22 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={`${id}-start`} label={t('votingControl.start')} error={errorText('startDate')}>
-          <input
-            id={`${id}-start`}
-            type="datetime-local"
-            value={values.start}
-            onChange={(event) => change('start', event.target.value)}
-            aria-invalid={Boolean(errors.startDate)}
-            aria-describedby={describedBy(`${id}-start`, errorText('startDate'))}
-            className={inputClass(Boolean(errors.startDate), '[color-scheme:dark]')}
-          />
-        </FormField>
-        <FormField id={`${id}-end`} label={t('votingControl.end')} error={errorText('endDate')}>
-          <input
-            id={`${id}-end`}
-            type="datetime-local"
-            value={values.end}
-            onChange={(event) => change('end', event.target.value)}
-            aria-invalid={Boolean(errors.endDate)}
-            aria-describedby={describedBy(`${id}-end`, errorText('endDate'))}
-            className={inputClass(Boolean(errors.endDate), '[color-scheme:dark]')}
-          />
-        </FormField>
+        {WINDOW_FIELDS.map(({ value, field, label }) => {
+          const inputId = `${id}-${value}`;
+          return (
+            <FormField key={value} id={inputId} label={t(label)} error={errorText(field)}>
+              <input
+                id={inputId}
+                type="datetime-local"
+                value={values[value]}
+                onChange={(event) => change(value, event.target.value)}
+                aria-invalid={Boolean(errors[field])}
+                aria-describedby={describedBy(inputId, errorText(field))}
+                className={inputClass(Boolean(errors[field]), '[color-scheme:dark]')}
+              />
+            </FormField>
+          );
+        })}
       </div>
 
       <FormField
@@ -291,28 +292,13 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
         title={t('votingControl.resetTitle')}
         description={t('votingControl.resetConfirm')}
       >
-        <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
-          <button
-            type="button"
-            disabled={resetting}
-            onClick={() => void reset()}
-            className={buttonClass(
-              'primary',
-              'md',
-              'flex-1 bg-coral-400 hover:bg-coral-300 active:bg-coral-500',
-            )}
-          >
-            {resetting && <InlineSpinner />}
-            {t('votingControl.resetAction')}
-          </button>
-          <button
-            type="button"
-            onClick={() => setConfirmingReset(false)}
-            className={buttonClass('secondary', 'md', 'flex-1')}
-          >
-            {t('votingControl.cancel')}
-          </button>
-        </div>
+        <ConfirmActions
+          confirmLabel={t('votingControl.resetAction')}
+          cancelLabel={t('votingControl.cancel')}
+          busy={resetting}
+          onConfirm={() => void reset()}
+          onCancel={() => setConfirmingReset(false)}
+        />
       </Modal>
     </form>
   );

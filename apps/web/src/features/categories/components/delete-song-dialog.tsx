@@ -3,9 +3,8 @@ import { ERROR_CODES, type ErrorCode } from '@ovation/shared/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/ui/button-styles';
+import { ConfirmActions } from '../../../components/ui/confirm-actions';
 import { Modal } from '../../../components/ui/modal';
-import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
@@ -52,24 +51,13 @@ export default function DeleteSongDialog({ song, onClose }: { song: Song; onClos
       title={t('detail.deleteTitle')}
       description={t('detail.deleteText', { title: song.title })}
     >
-      <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
-        <button
-          type="button"
-          disabled={deleting}
-          onClick={() => void confirm()}
-          className={buttonClass(
-            'primary',
-            'md',
-            'flex-1 bg-coral-400 hover:bg-coral-300 active:bg-coral-500',
-          )}
-        >
-          {deleting && <InlineSpinner />}
-          {t('detail.deleteConfirm')}
-        </button>
-        <button type="button" onClick={onClose} className={buttonClass('secondary', 'md', 'flex-1')}>
-          {t('detail.cancel')}
-        </button>
-      </div>
+      <ConfirmActions
+        confirmLabel={t('detail.deleteConfirm')}
+        cancelLabel={t('detail.cancel')}
+        busy={deleting}
+        onConfirm={() => void confirm()}
+        onCancel={onClose}
+      />
     </Modal>
   );
 }
