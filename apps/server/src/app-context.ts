@@ -42,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Resolves when no request handler is running, or after `timeoutMs`. */
     waitForHandlers(timeoutMs: number): Promise<void>;
+    /** Every /api route with the access it declares (lib/access.ts), once the app is ready. */
+    declaredRoutes(): import('./lib/access').DeclaredRoute[];
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest; set before any route runs. */

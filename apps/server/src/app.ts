@@ -20,7 +20,7 @@ import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
-import { registerSongWriteRoutes } from './features/catalog/song-write-routes';
+import { registerSongWriteAdminRoutes, registerSongWriteRoutes } from './features/catalog/song-write-routes';
 import { ViewCounter } from './features/catalog/view-counter';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
@@ -30,9 +30,14 @@ import { registerSessionResolution } from './features/sessions/plugin';
 import { registerPlatformSettingsAdminRoutes } from './features/settings/admin-routes';
 import { shareSettingsChanges } from './features/settings/invalidation';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
+import { registerSocialLoginAdminRoutes } from './features/social-login/admin-routes';
 import { registerSocialLoginRoutes } from './features/social-login/routes';
-import { registerVotingSettingsAdminRoutes } from './features/voting/admin-routes';
+import {
+  registerSongVotersAdminRoute,
+  registerVotingSettingsAdminRoutes,
+} from './features/voting/admin-routes';
 import { registerVotingRoutes } from './features/voting/routes';
+import { type DeclaredRoute, registerAccessControl, registerAdminScope } from './lib/access';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling } from './lib/error-handler';
 import { Invalid } from './lib/errors';
@@ -207,6 +212,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     .digest('hex')
     .slice(0, 12);
   const responseCache = new ResponseCache(namespace, context.redis);
+  await responseCache.listen();
+  app.addHook('onClose', async () => responseCache.close());
   if (context.redis) {
     const stopSharingEvictions = await shareSessionEvictions(db, context.redis, namespace);
     const stopSharingSettings = await shareSettingsChanges(db, context.redis, namespace);
@@ -222,32 +229,39 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', () => views.close());
 
   registerCountryRoutes(app);
+  let declaredRoutes: DeclaredRoute[] = [];
   await app.register(
     async (api) => {
       const routes = api as unknown as RouteApp;
+      declaredRoutes = registerAccessControl(routes);
       registerSessionResolution(routes, context);
       registerHealthRoutes(routes, context);
       registerPublicSettingsRoutes(routes, { db, captcha });
-      registerPlatformSettingsAdminRoutes(routes, { db, clock: context.clock });
-      registerVotingSettingsAdminRoutes(routes, { db, clock: context.clock });
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
-      registerSocialLoginRoutes(routes, context, accountsDependencies);
+      const socialSettings = registerSocialLoginRoutes(routes, context, accountsDependencies);
+      const catalogDependencies = { db, storage: context.storage };
       registerCatalogRoutes(routes, {
-        db,
-        storage: context.storage,
+        ...catalogDependencies,
         cache: responseCache,
         views,
         clock: context.clock,
       });
-      registerSongWriteRoutes(routes, { db, storage: context.storage });
+      registerSongWriteRoutes(routes, catalogDependencies);
+      const votingDependencies = { db, clock: context.clock, captcha, logger: app.log };
       registerVotingRoutes(routes, {
-        db,
-        clock: context.clock,
-        captcha,
-        logger: app.log,
+        ...votingDependencies,
         // 20 vote requests a minute per fan: far above any honest use (one vote per category a day).
         voteLimiter: new Limiter({ name: 'votes-user', points: 20, windowSeconds: 60 }, context.redis),
+      });
+
+      // Every admin-only route, wherever its noun lives, is registered here and guarded once.
+      await registerAdminScope(routes, (admin) => {
+        registerPlatformSettingsAdminRoutes(admin, { db, clock: context.clock });
+        registerVotingSettingsAdminRoutes(admin, { db, clock: context.clock });
+        registerSongVotersAdminRoute(admin, votingDependencies);
+        registerSocialLoginAdminRoutes(admin, socialSettings);
+        registerSongWriteAdminRoutes(admin, catalogDependencies);
       });
     },
     { prefix: '/api' },
@@ -292,5 +306,6 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       .send({ success: false, code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND });
   });
 
+  app.decorate('declaredRoutes', () => declaredRoutes);
   return app;
 }

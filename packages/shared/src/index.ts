@@ -2,6 +2,7 @@ export * from './constants';
 export * from './languages';
 export * from './link-kind';
 export * from './messages';
+export * from './schemas/admin-list';
 export * from './schemas/auth';
 export * from './schemas/captcha';
 export * from './schemas/catalog';

@@ -59,6 +59,21 @@ export const ERROR_MESSAGES = {
   IMAGE_TOO_LARGE: 'The image must be 5 MB or smaller.',
   DUPLICATE_SONG_IN_CATEGORY: 'A song with the same title and artist already exists in that category.',
   CANNOT_DELETE_SONG: 'You can only delete your own songs.',
+  // Admin back-office (spec 2 sections 5 and 8)
+  SONG_ALREADY_MODERATED:
+    'This song was already moderated by another admin. The list now shows its current status.',
+  SONG_EDIT_CONFLICT:
+    'This song was changed by someone else after you opened it. Reopen it to see the changes, then try again.',
+  SONG_NOT_EDITABLE: 'You can only edit your own songs while they await approval.',
+  USER_NOT_FOUND: 'This user does not exist.',
+  CANNOT_CHANGE_OWN_ACCOUNT: 'You cannot deactivate your own account or remove your own admin role.',
+  LAST_ADMIN: 'The platform needs at least one active admin. Make another user an admin first.',
+  CATEGORY_NAME_TAKEN: 'A category with this name already exists.',
+  CATEGORY_NOT_EMPTY:
+    'This category still has songs or votes. Move or delete its songs first, then delete the category.',
+  INVALID_CSV_FILE: 'Please select a valid CSV file',
+  NO_VALID_SONGS: 'No valid songs found in the file',
+  BULK_UPLOAD_TOO_LARGE: 'A bulk upload takes at most 5,000 songs. Split the file and upload each part.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -106,6 +121,18 @@ export const VALIDATION_MESSAGES = {
   notesTooLong: 'Notes must be at most 500 characters',
   maxVotesPerUserInvalid: 'Max votes per user must be a whole number from 1 to 1000',
   dailyVotesPerCategoryInvalid: 'Daily votes per category must be a whole number from 1 to 100',
+  // Admin back-office
+  reasonTooLong: 'The reason must be at most 500 characters',
+  categoryNameRequired: 'Category name is required',
+  categoryNameTooLong: 'Category name must be at most 100 characters',
+  categoryTypeInvalid: 'Type must be continental or regional',
+  colorInvalid: 'Colour must look like #3B82F6',
+  iconInvalid: 'Icon must be one emoji or a few characters',
+  sortOrderInvalid: 'Sort order must be a whole number',
+  regionInvalid: 'Please choose a region from the list',
+  roleChoiceInvalid: 'Role must be fan, artist or admin',
+  artistRequired: 'Artist is required',
+  albumCoverInvalid: 'Album cover must be a valid http(s) link or an uploaded image',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

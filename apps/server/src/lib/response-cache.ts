@@ -14,6 +14,12 @@ const MAX_LOCAL_ENTRIES = 1000;
 export class ResponseCache {
   private readonly local = new Map<string, { body: string; expiresAt: number }>();
   private readonly pending = new Map<string, Promise<string>>();
+  /**
+   * Bumped by `invalidate`: shared keys carry it, so entries written before an admin's change are never
+   * read again; a load that started before the change does not store its now-stale answer.
+   */
+  private generation = 0;
+  private stopListening?: () => void;
 
   /**
    * @param namespace tells apart the databases that may share one Redis (two deployments, tests).
@@ -35,14 +41,62 @@ export class ResponseCache {
     return loading;
   }
 
+  /**
+   * Forgets every cached answer on every instance: an admin approved a song or changed a category, and
+   * the public pages must show it at once. With Redis, the generation is shared and every instance
+   * drops its in-process entries when it hears of the change (milliseconds).
+   */
+  async invalidate(): Promise<void> {
+    this.forgetLocal(this.generation + 1);
+    if (!this.redis) return;
+    const generation = await this.redis.incr(this.generationKey);
+    this.forgetLocal(generation);
+    await this.redis.publish(this.channel, String(generation));
+  }
+
+  /** With Redis: reads the shared generation and listens for other instances' invalidations. */
+  async listen(): Promise<void> {
+    if (!this.redis) return;
+    const subscriber = this.redis.duplicate();
+    subscriber.on('message', (_channel: string, message: string) => {
+      const generation = Number(message);
+      if (Number.isInteger(generation) && generation > this.generation) this.forgetLocal(generation);
+    });
+    await subscriber.subscribe(this.channel);
+    const stored = Number(await this.redis.get(this.generationKey));
+    if (Number.isInteger(stored) && stored > this.generation) this.forgetLocal(stored);
+    this.stopListening = () => subscriber.disconnect();
+  }
+
+  close() {
+    this.stopListening?.();
+  }
+
+  private get generationKey() {
+    return `ovation:${this.namespace}:response-generation`;
+  }
+
+  private get channel() {
+    return `ovation:${this.namespace}:response-invalidated`;
+  }
+
+  private forgetLocal(generation: number) {
+    this.generation = Math.max(this.generation, generation);
+    this.local.clear();
+    this.pending.clear();
+  }
+
   private async load(key: string, produce: () => Promise<unknown>) {
-    const sharedKey = `ovation:${this.namespace}:response:${key}`;
+    const generation = this.generation;
+    const sharedKey = `ovation:${this.namespace}:response:${generation}:${key}`;
     let body: string | null = null;
     if (this.redis) body = await this.redis.get(sharedKey).catch(() => null);
     if (body === null) {
       body = JSON.stringify(await produce());
       if (this.redis) await this.redis.set(sharedKey, body, 'EX', SHARED_TTL_SECONDS).catch(() => undefined);
     }
+    // An invalidation arrived while this answer was produced: serve it to this caller, keep nothing.
+    if (generation !== this.generation) return body;
     if (this.local.size >= MAX_LOCAL_ENTRIES) {
       const oldest = this.local.keys().next().value;
       if (oldest !== undefined) this.local.delete(oldest);

@@ -3,12 +3,14 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { images } from './media';
@@ -27,20 +29,33 @@ export const linkKindEnum = pgEnum('link_kind', [
   'other',
 ]);
 
-export const categories = pgTable('categories', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  description: text('description').notNull().default(''),
-  type: categoryTypeEnum('type').notNull().default('continental'),
-  region: text('region'),
-  icon: text('icon').notNull().default('🎵'),
-  color: text('color').notNull().default('#3B82F6'),
-  sortOrder: integer('sort_order').notNull().default(0),
-  /** The admin's chosen winner; null until one is picked. */
-  winnerSongId: uuid('winner_song_id'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A category's name and description in the other interface languages; English lives in the columns. */
+export type CategoryTranslations = Partial<
+  Record<'fr' | 'pt' | 'ar' | 'sw', { name?: string; description?: string }>
+>;
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The English name (required); unique ignoring case. */
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    translations: jsonb('translations').$type<CategoryTranslations>().notNull().default({}),
+    /** Lower-cased, accent-free names in every language, so admin song search can match a category. */
+    searchText: text('search_text').notNull().default(''),
+    type: categoryTypeEnum('type').notNull().default('continental'),
+    region: text('region'),
+    icon: text('icon').notNull().default('🎵'),
+    color: text('color').notNull().default('#3B82F6'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** The admin's chosen winner; null until one is picked. */
+    winnerSongId: uuid('winner_song_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('categories_name_lower_unique').on(sql`lower(${table.name})`)],
+);
 
 export const songs = pgTable(
   'songs',
@@ -62,6 +77,10 @@ export const songs = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     description: text('description').notNull().default(''),
     status: songStatusEnum('status').notNull().default('pending'),
+    /** Why an admin rejected (or approved) the song; the artist sees it on their dashboard. */
+    moderationReason: text('moderation_reason'),
+    moderatedBy: uuid('moderated_by').references(() => users.id, { onDelete: 'set null' }),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     views: integer('views').notNull().default(0),
     /** Lower-cased, accent-free "title artist" so search is diacritics- and case-insensitive. */
     searchText: text('search_text').notNull().default(''),

@@ -12,7 +12,10 @@ export const settings = pgTable('settings', {
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
-/** Security and admin events: logins, lockouts, expiries, password changes, settings changes. */
+/**
+ * Security and admin events: logins, lockouts, expiries, password changes, settings changes and every
+ * admin write. `details` holds `before` and `after` for changes, and the row count and SHA-256 of exports.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -27,6 +30,8 @@ export const auditLog = pgTable(
   },
   (table) => [
     index('audit_log_action_time_idx').on(table.action, table.createdAt),
-    index('audit_log_actor_idx').on(table.actorId),
+    index('audit_log_actor_idx').on(table.actorId, table.createdAt),
+    // The admin audit screen lists newest first.
+    index('audit_log_time_idx').on(table.createdAt),
   ],
 );

@@ -40,6 +40,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
     index('users_role_idx').on(table.role),
     index('users_country_state_idx').on(table.country, table.state),
+    // Admin lists: newest first, 'new this month', 'signed in within 30 days'.
+    index('users_created_idx').on(table.createdAt),
+    index('users_last_login_idx').on(table.lastLogin),
   ],
 );
 

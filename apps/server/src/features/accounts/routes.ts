@@ -13,7 +13,7 @@ import {
 } from '@ovation/shared';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
-import { requireViewer } from '../../lib/policy';
+import { signedInViewer } from '../../lib/access';
 import { requestMeta } from '../../lib/request-meta';
 import { recordAudit } from '../audit/service';
 import { endSession } from '../sessions/service';
@@ -26,7 +26,10 @@ const security = [{ bearer: [] }];
 export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies) {
   app.post(
     '/auth/register',
-    { schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema } },
+    },
     async (request, reply) => {
       const result = await accounts.registerAccount(deps, request.body, requestMeta(request));
       reply.status(201);
@@ -36,7 +39,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
 
   app.post(
     '/auth/verify-email',
-    { schema: { tags, body: verifyEmailBodySchema, response: { 200: authResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: verifyEmailBodySchema, response: { 200: authResponseSchema } },
+    },
     async (request) => ({
       success: true as const,
       ...(await accounts.verifyEmail(deps, request.body, requestMeta(request))),
@@ -46,7 +52,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
   for (const path of ['/auth/resend-otp', '/auth/send-verification']) {
     app.post(
       path,
-      { schema: { tags, body: emailBodySchema, response: { 200: resendOtpResponseSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, body: emailBodySchema, response: { 200: resendOtpResponseSchema } },
+      },
       async (request) => ({
         success: true as const,
         ...(await accounts.resendVerification(deps, request.body.email)),
@@ -56,7 +65,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
 
   app.post(
     '/auth/login',
-    { schema: { tags, body: loginBodySchema, response: { 200: authResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: loginBodySchema, response: { 200: authResponseSchema } },
+    },
     async (request) => ({
       success: true as const,
       ...(await accounts.login(deps, request.body, requestMeta(request))),
@@ -65,7 +77,8 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
 
   app.post(
     '/auth/logout',
-    { schema: { tags, security, response: { 200: messageEnvelopeSchema } } },
+    // Public: signing out with an expired or unknown token still answers success.
+    { config: { access: 'public' }, schema: { tags, security, response: { 200: messageEnvelopeSchema } } },
     async (request) => {
       if (request.viewer && request.sessionId) {
         await endSession(deps.db, deps.clock, request.sessionId, 'logout');
@@ -77,18 +90,21 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
 
   app.get(
     '/auth/me',
-    { schema: { tags, security, response: { 200: userResponseSchema } } },
+    { config: { access: 'signedIn' }, schema: { tags, security, response: { 200: userResponseSchema } } },
     async (request) => {
-      const user = await accounts.getCurrentUser(deps, requireViewer(request).id);
+      const user = await accounts.getCurrentUser(deps, signedInViewer(request).id);
       return { success: true as const, user, data: user };
     },
   );
 
   app.put(
     '/auth/profile',
-    { schema: { tags, security, body: updateProfileBodySchema, response: { 200: userResponseSchema } } },
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, security, body: updateProfileBodySchema, response: { 200: userResponseSchema } },
+    },
     async (request) => {
-      const user = await accounts.updateProfile(deps, requireViewer(request).id, request.body);
+      const user = await accounts.updateProfile(deps, signedInViewer(request).id, request.body);
       return { success: true as const, message: 'Profile updated successfully!', user, data: user };
     },
   );
@@ -96,6 +112,7 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
   app.put(
     '/auth/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         security,
@@ -104,7 +121,7 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       },
     },
     async (request) => {
-      const viewer = requireViewer(request);
+      const viewer = signedInViewer(request);
       await accounts.changePassword(deps, viewer.id, request.sessionId, request.body, requestMeta(request));
       return { success: true as const, message: 'Password changed successfully!' };
     },

@@ -1,8 +1,8 @@
 import { auditLog } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
-/** Security and admin events kept in the audit log (1 year, see the legal pages). */
-export type AuditAction =
+/** Security events: kept in the audit log (1 year, see the legal pages). */
+type SecurityAction =
   | 'auth.register'
   | 'auth.login.success'
   | 'auth.login.failure'
@@ -12,10 +12,50 @@ export type AuditAction =
   | 'auth.email.verified'
   | 'auth.otp.failure'
   | 'auth.password.changed'
-  | 'auth.social.login'
+  | 'auth.social.login';
+
+/** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
+type AdminAction =
   | 'settings.platform.changed'
   | 'settings.voting.changed'
-  | 'settings.social.changed';
+  | 'settings.social.changed'
+  | 'song.approved'
+  | 'song.rejected'
+  | 'song.updated'
+  | 'song.deleted'
+  | 'song.copied'
+  | 'song.bulk-created'
+  | 'user.deactivated'
+  | 'user.reactivated'
+  | 'user.role.changed'
+  | 'user.sessions.ended'
+  | 'users.exported'
+  | 'category.created'
+  | 'category.updated'
+  | 'category.deleted';
+
+export type AuditAction = SecurityAction | AdminAction;
+
+/** The admin actions, for the audit screen's action filter. */
+export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
+  'settings.platform.changed',
+  'settings.voting.changed',
+  'settings.social.changed',
+  'song.approved',
+  'song.rejected',
+  'song.updated',
+  'song.deleted',
+  'song.copied',
+  'song.bulk-created',
+  'user.deactivated',
+  'user.reactivated',
+  'user.role.changed',
+  'user.sessions.ended',
+  'users.exported',
+  'category.created',
+  'category.updated',
+  'category.deleted',
+];
 
 export interface AuditEntry {
   action: AuditAction;
@@ -23,17 +63,57 @@ export interface AuditEntry {
   targetType?: string;
   targetId?: string;
   ip?: string | null;
+  /** The record before and after an admin change; stored in `details` beside anything else given. */
+  before?: unknown;
+  after?: unknown;
   details?: Record<string, unknown>;
 }
 
-/** Records one event; a failure to record is logged by the caller's handler, never swallowed silently. */
+/** Who made an admin change, from where (lib/access.ts `adminActor`). */
+export interface Actor {
+  id: string;
+  ip: string | null;
+}
+
+/**
+ * Records one event. Pass the transaction of the change so the entry and the change commit together
+ * (or neither does); a failure to record is the caller's failure, never swallowed silently.
+ */
 export async function recordAudit(db: Database, entry: AuditEntry) {
-  await db.insert(auditLog).values({
-    action: entry.action,
-    actorId: entry.actorId ?? null,
-    targetType: entry.targetType,
-    targetId: entry.targetId,
-    ip: entry.ip ?? null,
-    details: entry.details ?? {},
-  });
+  await recordAudits(db, [entry]);
+}
+
+/** Records several events in one statement (a bulk action: one entry per song). */
+export async function recordAudits(db: Database, entries: AuditEntry[]) {
+  if (entries.length === 0) return;
+  await db.insert(auditLog).values(
+    entries.map((entry) => ({
+      action: entry.action,
+      actorId: entry.actorId ?? null,
+      targetType: entry.targetType,
+      targetId: entry.targetId,
+      ip: entry.ip ?? null,
+      details: {
+        ...entry.details,
+        ...(entry.before !== undefined ? { before: entry.before } : {}),
+        ...(entry.after !== undefined ? { after: entry.after } : {}),
+      },
+    })),
+  );
+}
+
+/** An admin's change of one record, audited as `action` on `targetType`/`targetId`. */
+export function recordAdminChange(
+  db: Database,
+  actor: Actor,
+  change: {
+    action: AdminAction;
+    targetType: string;
+    targetId: string;
+    before?: unknown;
+    after?: unknown;
+    details?: Record<string, unknown>;
+  },
+) {
+  return recordAudit(db, { ...change, actorId: actor.id, ip: actor.ip });
 }

@@ -16,6 +16,7 @@ export function registerCaptchaRoutes(app: RouteApp, deps: CaptchaRouteDependenc
   app.get(
     '/captcha/challenge',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['captcha'],
         response: { 200: altchaChallengeSchema, 404: errorResponseSchema },

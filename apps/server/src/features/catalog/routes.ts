@@ -41,7 +41,10 @@ export function registerCatalogRoutes(
 ) {
   app.get(
     '/songs',
-    { schema: { tags, querystring: listSongsQuerySchema, response: { 200: songPageResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, querystring: listSongsQuerySchema, response: { 200: songPageResponseSchema } },
+    },
     async (request, reply) =>
       publicOrFresh(deps.cache, request, reply, `songs:${JSON.stringify(request.query)}`, async () => {
         const { songs, pagination } = await catalog.listSongs(deps, request.query, request.viewer);
@@ -51,7 +54,10 @@ export function registerCatalogRoutes(
 
   app.get(
     '/songs/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: songResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, params: idParamsSchema, response: { 200: songResponseSchema } },
+    },
     async (request, reply) => {
       const answer = await publicOrFresh(
         deps.cache,
@@ -77,7 +83,7 @@ export function registerCatalogRoutes(
 
   app.get(
     '/categories',
-    { schema: { tags, response: { 200: categoryListResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: categoryListResponseSchema } } },
     async (request, reply) =>
       publicOrFresh(deps.cache, request, reply, 'categories', async () => ({
         success: true as const,
@@ -87,7 +93,10 @@ export function registerCatalogRoutes(
 
   app.get(
     '/categories/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: categoryDetailResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, params: idParamsSchema, response: { 200: categoryDetailResponseSchema } },
+    },
     async (request, reply) =>
       publicOrFresh(deps.cache, request, reply, `category:${request.params.id}`, async () => ({
         success: true as const,
@@ -95,16 +104,19 @@ export function registerCatalogRoutes(
       })),
   );
 
-  app.get('/stats', { schema: { tags, response: { 200: statsResponseSchema } } }, async (request, reply) =>
-    publicOrFresh(deps.cache, request, reply, 'stats', async () => ({
-      success: true as const,
-      data: await catalog.getStats(deps),
-    })),
+  app.get(
+    '/stats',
+    { config: { access: 'public' }, schema: { tags, response: { 200: statsResponseSchema } } },
+    async (request, reply) =>
+      publicOrFresh(deps.cache, request, reply, 'stats', async () => ({
+        success: true as const,
+        data: await catalog.getStats(deps),
+      })),
   );
 
   app.get(
     '/stats/banners',
-    { schema: { tags, response: { 200: bannerListResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: bannerListResponseSchema } } },
     async (request, reply) =>
       publicOrFresh(deps.cache, request, reply, 'banners', async () => ({
         success: true as const,

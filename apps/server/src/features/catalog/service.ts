@@ -2,6 +2,7 @@ import type { Banner, Category, ListSongsQuery, Song } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { imageVariantKey, toImageRef } from '../../lib/images';
+import { paginationOf } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import { isAdmin, type Viewer } from '../../lib/viewer';
 import type { CategoryRow, SongRow } from './repository';
@@ -69,12 +70,7 @@ export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery
   const { rows, total } = await repository.findSongsPage(deps.db, query);
   return {
     songs: rows.map((row) => toSong(deps.storage, row, viewer)),
-    pagination: {
-      page: query.page,
-      limit: query.limit,
-      total,
-      pages: Math.max(1, Math.ceil(total / query.limit)),
-    },
+    pagination: paginationOf(query, total),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   songFieldsSchema,
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
-import { requireRole } from '../../lib/policy';
+import { signedInViewer } from '../../lib/access';
 import { parseOrThrow } from '../../lib/validation';
 import { readMultipartForm } from '../uploads/multipart';
 import { getArtistStats, listArtistSongs } from './artist-service';
@@ -22,6 +22,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: CatalogDependencies
   app.post(
     '/songs',
     {
+      config: { access: 'artist' },
       schema: {
         tags,
         security,
@@ -32,7 +33,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: CatalogDependencies
       },
     },
     async (request, reply) => {
-      const viewer = requireRole(request, ['artist', 'admin']);
+      const viewer = signedInViewer(request);
       const form = await readMultipartForm(request);
       const fields = parseOrThrow(songFieldsSchema, form.fields);
       const song = await songWrites.createSong(deps, viewer, fields, form.image);
@@ -50,22 +51,31 @@ export function registerSongWriteRoutes(app: RouteApp, deps: CatalogDependencies
 
   app.get(
     '/songs/artist/me',
-    { schema: { tags, security, response: { 200: artistSongsResponseSchema } } },
+    {
+      config: { access: 'artist' },
+      schema: { tags, security, response: { 200: artistSongsResponseSchema } },
+    },
     async (request) => {
-      const viewer = requireRole(request, ['artist', 'admin']);
+      const viewer = signedInViewer(request);
       return { success: true as const, data: await listArtistSongs(deps, viewer) };
     },
   );
 
   app.get(
     '/users/me/stats',
-    { schema: { tags, security, response: { 200: artistStatsResponseSchema } } },
+    {
+      config: { access: 'artist' },
+      schema: { tags, security, response: { 200: artistStatsResponseSchema } },
+    },
     async (request) => {
-      const viewer = requireRole(request, ['artist', 'admin']);
+      const viewer = signedInViewer(request);
       return { success: true as const, data: await getArtistStats(deps, viewer) };
     },
   );
+}
 
+/** Copying and deleting any song: admins only, inside the admin scope (lib/access.ts). */
+export function registerSongWriteAdminRoutes(app: RouteApp, deps: CatalogDependencies) {
   app.post(
     '/songs/:id/copy',
     {
@@ -78,7 +88,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: CatalogDependencies
       },
     },
     async (request, reply) => {
-      const viewer = requireRole(request, ['admin']);
+      const viewer = signedInViewer(request);
       const song = await songWrites.copySong(deps, viewer, request.params.id, request.body.targetCategoryId);
       reply.status(201);
       return { success: true as const, message: 'Song copied successfully', data: song };
@@ -89,7 +99,6 @@ export function registerSongWriteRoutes(app: RouteApp, deps: CatalogDependencies
     '/songs/:id',
     { schema: { tags, security, params: idParamsSchema, response: { 200: messageEnvelopeSchema } } },
     async (request) => {
-      requireRole(request, ['admin']);
       await songWrites.deleteSong(deps, request.params.id);
       return { success: true as const, message: 'Song deleted successfully' };
     },

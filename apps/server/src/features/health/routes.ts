@@ -7,7 +7,10 @@ const VERSION = '1.0.0';
 export function registerHealthRoutes(app: RouteApp, context: AppContext) {
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+    },
     async (_request, reply) => {
       let database: 'ok' | 'down' = 'ok';
       try {

@@ -1,25 +1,25 @@
 import { adminSettingsResponseSchema, platformSettingsSchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
+import { adminActor } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
-import { adminOnly, requireRole } from '../../lib/policy';
 import { getPlatformSettings, updatePlatformSettings } from './service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** GET and PUT /admin/settings (spec 2 "Platform settings"): admins only, every change audited. */
+/** Registered inside the admin scope (lib/access.ts): admins only, checked there once. */
 export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: Database; clock: Clock }) {
   app.get(
     '/admin/settings',
-    { preValidation: adminOnly, schema: { tags, security, response: { 200: adminSettingsResponseSchema } } },
+    { schema: { tags, security, response: { 200: adminSettingsResponseSchema } } },
     async () => ({ success: true as const, data: await getPlatformSettings(deps.db) }),
   );
 
   app.put(
     '/admin/settings',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         security,
@@ -28,11 +28,7 @@ export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: D
       },
     },
     async (request) => {
-      const viewer = requireRole(request, ['admin']);
-      const data = await updatePlatformSettings(deps.db, deps.clock, request.body, {
-        id: viewer.id,
-        ip: request.ip,
-      });
+      const data = await updatePlatformSettings(deps.db, deps.clock, request.body, adminActor(request));
       return { success: true as const, data, message: 'Settings updated successfully' };
     },
   );

@@ -10,7 +10,10 @@ export function registerPublicSettingsRoutes(
 ) {
   app.get(
     '/public/public-settings',
-    { schema: { tags: ['settings'], response: { 200: publicSettingsResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['settings'], response: { 200: publicSettingsResponseSchema } },
+    },
     async () => {
       const settings = await getPlatformSettings(deps.db);
       return {

@@ -1,6 +1,6 @@
 import { adminSocialLoginSettingsResponseSchema, updateSocialLoginSettingsBodySchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
-import { adminOnly, requireRole } from '../../lib/policy';
+import { adminActor } from '../../lib/access';
 import {
   getAdminSocialLoginSettings,
   type SocialSettingsDependencies,
@@ -11,11 +11,11 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** GET and PUT /admin/social-login-settings (spec 2 "Social login settings"): admins only. */
+/** Registered inside the admin scope (lib/access.ts): admins only, checked there once. */
 export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettingsDependencies) {
   app.get(
     '/admin/social-login-settings',
     {
-      preValidation: adminOnly,
       schema: { tags, security, response: { 200: adminSocialLoginSettingsResponseSchema } },
     },
     async () => ({ success: true as const, data: await getAdminSocialLoginSettings(deps) }),
@@ -24,7 +24,6 @@ export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettin
   app.put(
     '/admin/social-login-settings',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         security,
@@ -33,8 +32,7 @@ export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettin
       },
     },
     async (request) => {
-      const viewer = requireRole(request, ['admin']);
-      const data = await updateSocialLoginSettings(deps, request.body, { id: viewer.id, ip: request.ip });
+      const data = await updateSocialLoginSettings(deps, request.body, adminActor(request));
       return { success: true as const, data, message: 'Social login settings updated successfully' };
     },
   );

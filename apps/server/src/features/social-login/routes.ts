@@ -5,7 +5,6 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { requestMeta } from '../../lib/request-meta';
 import { deriveKey } from '../../lib/secrets';
-import { registerSocialLoginAdminRoutes } from './admin-routes';
 import { FLOW_TTL_SECONDS, flowCookie, flowCookieName, readCookie } from './flow-state';
 import { createProviderClients } from './providers';
 import {
@@ -14,7 +13,7 @@ import {
   type SocialLoginDependencies,
   startSocialLogin,
 } from './service';
-import { getPublicSocialLoginSettings } from './settings';
+import { getPublicSocialLoginSettings, type SocialSettingsDependencies } from './settings';
 
 const tags = ['social-login'];
 
@@ -32,7 +31,7 @@ export function registerSocialLoginRoutes(
   app: RouteApp,
   context: AppContext,
   accounts: { db: Database; clock: Clock; logger: FastifyBaseLogger },
-) {
+): SocialSettingsDependencies {
   const { publicUrl, socialLogin } = context.config;
   const deps: SocialLoginDependencies = {
     db: accounts.db,
@@ -63,7 +62,7 @@ export function registerSocialLoginRoutes(
 
   app.get(
     '/auth/social-login-settings',
-    { schema: { tags, response: { 200: socialLoginSettingsResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: socialLoginSettingsResponseSchema } } },
     async () => ({ success: true as const, data: await getPublicSocialLoginSettings(deps) }),
   );
 
@@ -71,6 +70,7 @@ export function registerSocialLoginRoutes(
     app.get(
       `/auth/${provider}`,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `Starts ${provider} sign-in: 302 to the provider (or to /auth/callback?error=)`,
@@ -95,6 +95,7 @@ export function registerSocialLoginRoutes(
     app.get(
       `/auth/${provider}/callback`,
       {
+        config: { access: 'public' },
         schema: {
           tags,
           summary: `The ${provider} redirect URI: 302 to /auth/callback with a token or an error`,
@@ -120,5 +121,5 @@ export function registerSocialLoginRoutes(
     );
   }
 
-  registerSocialLoginAdminRoutes(app, deps);
+  return deps;
 }

@@ -1,26 +1,32 @@
-import { updateVotingSettingsBodySchema, votingSettingsResponseSchema } from '@ovation/shared';
+import {
+  songVotersResponseSchema,
+  updateVotingSettingsBodySchema,
+  votingSettingsResponseSchema,
+} from '@ovation/shared';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
+import { adminActor } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
-import { adminOnly, requireRole } from '../../lib/policy';
 import { getVotingSettings, resetVotingSettings, updateVotingSettings } from './settings-service';
+import type { VotingDependencies } from './vote-service';
+import * as voting from './vote-service';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** GET and PUT /voting-settings and POST /voting-settings/reset (spec 2 "Voting control"): admins only. */
+/** Registered inside the admin scope (lib/access.ts): admins only, checked there once. */
 export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Database; clock: Clock }) {
   app.get(
     '/voting-settings',
-    { preValidation: adminOnly, schema: { tags, security, response: { 200: votingSettingsResponseSchema } } },
+    { schema: { tags, security, response: { 200: votingSettingsResponseSchema } } },
     async () => ({ success: true as const, data: await getVotingSettings(deps.db, deps.clock) }),
   );
 
   app.put(
     '/voting-settings',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         security,
@@ -29,11 +35,7 @@ export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Dat
       },
     },
     async (request) => {
-      const viewer = requireRole(request, ['admin']);
-      const data = await updateVotingSettings(deps.db, deps.clock, request.body, {
-        id: viewer.id,
-        ip: request.ip,
-      });
+      const data = await updateVotingSettings(deps.db, deps.clock, request.body, adminActor(request));
       return { success: true as const, data, message: 'Voting settings updated successfully' };
     },
   );
@@ -41,7 +43,6 @@ export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Dat
   app.post(
     '/voting-settings/reset',
     {
-      preValidation: adminOnly,
       schema: {
         tags,
         security,
@@ -51,9 +52,27 @@ export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Dat
       },
     },
     async (request) => {
-      const viewer = requireRole(request, ['admin']);
-      const data = await resetVotingSettings(deps.db, deps.clock, { id: viewer.id, ip: request.ip });
+      const data = await resetVotingSettings(deps.db, deps.clock, adminActor(request));
       return { success: true as const, data, message: 'Voting settings reset to defaults' };
     },
+  );
+}
+
+/** GET /votes/song/{songId}: who voted for a song and when (fraud review), admins only. */
+export function registerSongVotersAdminRoute(app: RouteApp, deps: VotingDependencies) {
+  app.get(
+    '/votes/song/:songId',
+    {
+      schema: {
+        tags: ['voting'],
+        security,
+        params: z.object({ songId: z.string().uuid() }),
+        response: { 200: songVotersResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await voting.listSongVoters(deps, request.params.songId),
+    }),
   );
 }

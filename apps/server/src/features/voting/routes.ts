@@ -3,13 +3,11 @@ import {
   castVoteResponseSchema,
   categoryEligibilityResponseSchema,
   songEligibilityResponseSchema,
-  songVotersResponseSchema,
   votingStatusResponseSchema,
 } from '@ovation/shared';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
 import { TooManyRequests } from '../../lib/errors';
-import { requireRole } from '../../lib/policy';
 import type { Limiter } from '../../lib/rate-limit';
 import { requestMeta } from '../../lib/request-meta';
 import { getVotingStatus } from './service';
@@ -22,7 +20,7 @@ const security = [{ bearer: [] }];
 export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & { voteLimiter: Limiter }) {
   app.get(
     '/voting-settings/status',
-    { schema: { tags, response: { 200: votingStatusResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: votingStatusResponseSchema } } },
     async (_request, reply) => {
       // The spec's client caches the status for 30 s; proxies may keep it a few seconds.
       reply.header('cache-control', 'public, max-age=5');
@@ -32,7 +30,10 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
 
   app.post(
     '/votes',
-    { schema: { tags, security, body: castVoteBodySchema, response: { 201: castVoteResponseSchema } } },
+    {
+      config: { access: 'fan' },
+      schema: { tags, security, body: castVoteBodySchema, response: { 201: castVoteResponseSchema } },
+    },
     async (request, reply) => {
       if (request.viewer) {
         const limit = await deps.voteLimiter.hit(request.viewer.id);
@@ -63,6 +64,7 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
   app.get(
     '/votes/check/:categoryId',
     {
+      config: { access: 'signedIn', unauthorizedCode: 'LOGIN_TO_VOTE' },
       schema: {
         tags,
         security,
@@ -79,6 +81,7 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
   app.get(
     '/votes/check-song/:songId',
     {
+      config: { access: 'signedIn', unauthorizedCode: 'LOGIN_TO_VOTE' },
       schema: {
         tags,
         security,
@@ -90,21 +93,5 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
       success: true as const,
       data: await voting.checkSongEligibility(deps, request.viewer, request.params.songId),
     }),
-  );
-
-  app.get(
-    '/votes/song/:songId',
-    {
-      schema: {
-        tags,
-        security,
-        params: z.object({ songId: z.string().uuid() }),
-        response: { 200: songVotersResponseSchema },
-      },
-    },
-    async (request) => {
-      requireRole(request, ['admin']);
-      return { success: true as const, data: await voting.listSongVoters(deps, request.params.songId) };
-    },
   );
 }

@@ -1,0 +1,117 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteApp } from '../app-context';
+import { signIn } from '../test/accounts';
+import { startTestServer, type TestServer } from '../test/server';
+import { type Access, type DeclaredRoute, registerAccessControl, registerAdminScope } from './access';
+import { registerErrorHandling } from './error-handler';
+
+type Caller = 'guest' | 'fan' | 'artist' | 'admin';
+const CALLERS: Caller[] = ['guest', 'fan', 'artist', 'admin'];
+
+/** Who each access level lets through; everyone else is refused (401 for a guest, 403 otherwise). */
+const ALLOWED: Record<Access, Caller[]> = {
+  public: ['guest', 'fan', 'artist', 'admin'],
+  signedIn: ['fan', 'artist', 'admin'],
+  fan: ['fan'],
+  artist: ['artist', 'admin'],
+  admin: ['admin'],
+};
+
+/** A request path for a route pattern: every parameter becomes a well-formed id that exists nowhere. */
+function concretePath(url: string) {
+  return url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
+}
+
+let server: TestServer;
+const tokens: Partial<Record<Caller, string>> = {};
+let routes: DeclaredRoute[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of ['fan', 'artist', 'admin'] as const) tokens[role] = (await signIn(server, role)).token;
+  routes = server.app.declaredRoutes();
+});
+afterAll(() => server?.close());
+
+describe('the access table: every API route, as guest, fan, artist and admin', () => {
+  it('knows every route of the running app, and every admin path is admin-only', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    const loose = routes.filter((route) => /^\/api\/admin\//.test(route.url) && route.access !== 'admin');
+    expect(loose).toEqual([]);
+  });
+
+  it('answers each caller as the route declares, before validating anything they send', async () => {
+    const wrong: string[] = [];
+    // Signing out ends the caller's session: walked last, so every other route sees live sessions.
+    const walk = [...routes].sort(
+      (a, b) => Number(a.url.endsWith('/logout')) - Number(b.url.endsWith('/logout')),
+    );
+    for (const route of walk) {
+      for (const caller of CALLERS) {
+        const allowed = ALLOWED[route.access].includes(caller);
+        const hasBody = !['GET', 'DELETE'].includes(route.method);
+        const token = tokens[caller];
+        const response = await fetch(`${server.baseUrl}${concretePath(route.url)}`, {
+          method: route.method,
+          // Social sign-in answers with redirects to the web app: the answer itself is what counts.
+          redirect: 'manual',
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
+          // A body that no schema accepts: the guard must answer before validation does.
+          body: hasBody ? JSON.stringify({ unexpected: true }) : undefined,
+        });
+        await response.arrayBuffer();
+        const refused = response.status === 401 || response.status === 403;
+        const expected = allowed ? 'not 401/403' : caller === 'guest' ? '401' : '403';
+        const ok = allowed ? !refused : response.status === (caller === 'guest' ? 401 : 403);
+        if (!ok)
+          wrong.push(`${route.method} ${route.url} as ${caller}: ${response.status}, expected ${expected}`);
+        if (response.status >= 500)
+          wrong.push(`${route.method} ${route.url} as ${caller}: ${response.status}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+describe('declaring access', () => {
+  /** Wrapped in an object: a Fastify instance is a thenable, and awaiting it would start it. */
+  function appWith(register: (app: RouteApp) => unknown) {
+    const app = Fastify() as unknown as RouteApp;
+    app.decorateRequest('viewer', null);
+    app.decorateRequest('sessionExpired', false);
+    registerErrorHandling(app as never);
+    registerAccessControl(app);
+    // Not awaited: a failing registration must surface from ready(), as it does when the server starts.
+    void register(app);
+    return { app };
+  }
+
+  it('refuses to start with a route that declares no access', async () => {
+    const { app } = appWith((api) => {
+      api.get('/forgotten', async () => 'oops');
+    });
+    await expect(app.ready()).rejects.toThrow(/GET \/forgotten declares no access/);
+  });
+
+  it('makes every route of the admin scope admin-only, and refuses one that declares otherwise', async () => {
+    const { app: scoped } = appWith((api) =>
+      registerAdminScope(api, (admin) => {
+        admin.get('/admin/thing', async () => 'ok');
+      }),
+    );
+    await scoped.ready();
+    const response = await scoped.inject({ method: 'GET', url: '/admin/thing' });
+    expect(response.statusCode).toBe(401);
+
+    const { app: mixed } = appWith((api) =>
+      registerAdminScope(api, (admin) => {
+        admin.get('/admin/public', { config: { access: 'public' } }, async () => 'oops');
+      }),
+    );
+    await expect(mixed.ready()).rejects.toThrow(/declares access 'public'/);
+  });
+});
