@@ -12,16 +12,17 @@ type PageModule = { default: ComponentType };
  * Declarative routes on purpose: the data router's loaders and actions would add ~10 KB to every page
  * and Ovation uses TanStack Query for data.
  */
-function page(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
+function lazyElement(load: () => Promise<PageModule>) {
   const Page = lazy(load);
-  return {
-    ...(path === undefined ? { index: true } : { path }),
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <Page />
-      </Suspense>
-    ),
-  };
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+function page(path: string | undefined, load: () => Promise<PageModule>): RouteObject {
+  return { ...(path === undefined ? { index: true } : { path }), element: lazyElement(load) };
 }
 
 type LegalRouteName = 'PrivacyPolicyRoute' | 'TermsOfServiceRoute' | 'DataProtectionRoute';
@@ -59,14 +60,21 @@ export const routes: RouteObject[] = [
         ['artist'],
         page('dashboard', () => import('../features/dashboard/pages/dashboard-page')),
       ),
-      guarded(
-        ['admin'],
-        page('admin/voting-control', () => import('../features/admin/pages/voting-control-page')),
-      ),
-      guarded(
-        ['admin'],
-        page('admin/*', () => import('../features/admin/pages/admin-home-page')),
-      ),
+      // The admin area (spec 2): one guard, the lazily loaded layout, a lazy chunk per screen.
+      guarded(['admin'], {
+        path: 'admin',
+        element: lazyElement(() => import('../features/admin/layout/admin-layout')),
+        children: [
+          page(undefined, () => import('../features/admin/dashboard/dashboard-page')),
+          page('songs', () => import('../features/admin/songs/songs-page')),
+          page('users', () => import('../features/admin/users/users-page')),
+          page('categories', () => import('../features/admin/categories/categories-page')),
+          page('voting-control', () => import('../features/admin/voting-control/voting-control-page')),
+          page('audit', () => import('../features/admin/audit/audit-page')),
+          // Screens not built yet (marked `soon` in features/admin/layout/admin-screens.ts) and unknown paths.
+          page('*', () => import('../features/admin/coming-soon/coming-soon-page')),
+        ],
+      }),
       legalRoute('privacy-policy', 'PrivacyPolicyRoute'),
       legalRoute('terms-of-service', 'TermsOfServiceRoute'),
       legalRoute('data-protection', 'DataProtectionRoute'),

@@ -37,7 +37,7 @@ export interface ApiResult<T> {
   body: Record<string, unknown>;
 }
 
-type QueryValue = string | number | boolean | undefined | null;
+export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,7 +54,8 @@ const KEEP_SESSION_ON_401 = [
   'Account has been deactivated',
 ];
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** `/api` + path + the query's non-empty values. */
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -71,13 +72,59 @@ function endSessionOn401(payload: Record<string, unknown> | null) {
 }
 
 /**
+ * Reads a finished call's answer, for every transport (fetch here, XMLHttpRequest in send-multipart.ts, the
+ * download helper): the `{ success: true, data, pagination?, message? }` envelope, or an ApiError carrying the
+ * server's stable code, its message and its body (field errors). A 401 to a call that carried a token ends
+ * the session, except the few 401s that are about the credentials typed in (spec 1 section 6).
+ */
+export function readEnvelope<T>(
+  status: number,
+  statusText: string,
+  responseText: string,
+  sentToken = false,
+): ApiResult<T> {
+  let payload: Record<string, unknown> | null = null;
+  try {
+    const parsed: unknown = JSON.parse(responseText);
+    if (typeof parsed === 'object' && parsed !== null) payload = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON: a proxy error page or an empty body; the status decides below.
+  }
+  const ok = status >= 200 && status < 300;
+  if (!ok || payload?.success !== true) {
+    // A 401 to a call sent without a token says nothing about a session (it may have just ended).
+    if (status === 401 && sentToken) endSessionOn401(payload);
+    const code = typeof payload?.code === 'string' ? payload.code : ok ? 'INVALID_RESPONSE' : 'HTTP_ERROR';
+    const message = typeof payload?.message === 'string' ? payload.message : statusText;
+    throw new ApiError(ok ? 500 : status, code, message, payload);
+  }
+  return {
+    data: payload.data as T,
+    pagination: payload.pagination as Pagination | undefined,
+    message: typeof payload.message === 'string' ? payload.message : undefined,
+    body: payload,
+  };
+}
+
+/** The request headers every call sends: JSON accepted, and the stored token as a Bearer header. */
+export function authHeaders(): { headers: Record<string, string>; sentToken: boolean } {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const { token } = getSession();
+  if (token) headers.authorization = `Bearer ${token}`;
+  return { headers, sentToken: Boolean(token) };
+}
+
+/** The error a call that never reached the server rejects with. */
+export function networkError(): ApiError {
+  return new ApiError(0, 'NETWORK_ERROR', 'Failed to connect to backend');
+}
+
+/**
  * Calls the API and unwraps its `{ success, data, pagination }` envelope. Sends the stored token as a
  * Bearer header. Throws ApiError for every failure, with the server's stable code when it gave one.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const { token } = getSession();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const { headers, sentToken } = authHeaders();
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -87,6 +134,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   let response: Response;
+  let text: string;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
@@ -94,34 +142,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body,
       signal: options.signal,
     });
+    text = await response.text();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', 'Failed to connect to backend');
+    throw networkError();
   }
-
-  let payload: Record<string, unknown> | null = null;
-  try {
-    payload = (await response.json()) as Record<string, unknown>;
-  } catch {
-    // Not JSON: a proxy error page or an empty body; the status decides below.
-  }
-
-  if (!response.ok || payload?.success !== true) {
-    // A 401 to a call sent without a token says nothing about a session (it may have just ended).
-    if (response.status === 401 && token) endSessionOn401(payload);
-    const status = response.ok ? 500 : response.status;
-    const code =
-      typeof payload?.code === 'string' ? payload.code : response.ok ? 'INVALID_RESPONSE' : 'HTTP_ERROR';
-    const message = typeof payload?.message === 'string' ? payload.message : response.statusText;
-    throw new ApiError(status, code, message, payload);
-  }
-
-  return {
-    data: payload.data as T,
-    pagination: payload.pagination as Pagination | undefined,
-    message: typeof payload.message === 'string' ? payload.message : undefined,
-    body: payload,
-  };
+  return readEnvelope<T>(response.status, response.statusText, text, sentToken);
 }
 
 /** GET that returns only `data`. */

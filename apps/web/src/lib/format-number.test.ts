@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber } from './format-number';
+import { abbreviateNumber, formatFileSize } from './format-number';
+
+const MB = 1024 * 1024;
 
 describe('abbreviateNumber', () => {
   it('shows counts below a thousand as they are', () => {
@@ -31,5 +33,18 @@ describe('abbreviateNumber', () => {
   it('treats negative and non-finite input as zero', () => {
     expect(abbreviateNumber(-5)).toBe('0');
     expect(abbreviateNumber(Number.NaN)).toBe('0');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('reads as people say sizes, rounding megabytes up so an oversize file never reads 5 MB', () => {
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(820 * 1024)).toBe('820 KB');
+    expect(formatFileSize(5 * MB + 1)).toBe('5.1 MB');
+    expect(formatFileSize(7.25 * MB)).toBe('7.3 MB');
+  });
+
+  it('uses the reader’s decimal mark', () => {
+    expect(formatFileSize(7.25 * MB, 'fr')).toBe('7,3 MB');
   });
 });

@@ -2,7 +2,7 @@
  * Class names for anything that looks like a button, so links (navigation) and buttons (actions) share
  * one look while keeping the right element. Every size keeps a tap target of at least 44 px.
  */
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'jade';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'jade' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const BASE =
@@ -14,6 +14,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   secondary: 'border border-white/15 bg-white/[0.06] text-ink-50 hover:border-white/30 hover:bg-white/[0.12]',
   ghost: 'text-ink-100 hover:bg-white/[0.08]',
   jade: 'bg-jade-400 text-ink-950 hover:bg-jade-300',
+  /** Destructive actions (Delete, Reset): coral, never gold. */
+  danger: 'bg-coral-400 text-ink-950 hover:bg-coral-300 active:bg-coral-500',
 };
 
 const SIZES: Record<ButtonSize, string> = {

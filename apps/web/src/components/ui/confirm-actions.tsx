@@ -8,15 +8,18 @@ interface ConfirmActionsProps {
   busy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** 'danger' (default): the coral button of a destructive action; 'primary': the gold one. */
+  tone?: 'danger' | 'primary';
 }
 
-/** The two buttons of a destructive confirmation modal: the coral action first (last on phones), then Cancel. */
+/** The two buttons of a confirmation modal: the action first (last on phones), then Cancel. */
 export function ConfirmActions({
   confirmLabel,
   cancelLabel,
   busy,
   onConfirm,
   onCancel,
+  tone = 'danger',
 }: ConfirmActionsProps) {
   return (
     <div className="mt-6 flex flex-col gap-2 sm:flex-row-reverse">
@@ -24,7 +27,7 @@ export function ConfirmActions({
         type="button"
         disabled={busy}
         onClick={onConfirm}
-        className={buttonClass('primary', 'md', 'flex-1 bg-coral-400 hover:bg-coral-300 active:bg-coral-500')}
+        className={buttonClass(tone === 'danger' ? 'danger' : 'primary', 'md', 'flex-1')}
       >
         {busy && <InlineSpinner />}
         {confirmLabel}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCoverFile, formatFileSize } from './cover-file';
+import { checkCoverFile } from './cover-file';
 
 const MB = 1024 * 1024;
 
@@ -27,18 +27,5 @@ describe('checkCoverFile', () => {
 
   it('refuses a file one byte over 5 MB', () => {
     expect(checkCoverFile({ name: 'big.png', type: 'image/png', size: 5 * MB + 1 })).toBe('coverTooLarge');
-  });
-});
-
-describe('formatFileSize', () => {
-  it('reads as people say sizes, rounding megabytes up so an oversize file never reads 5 MB', () => {
-    expect(formatFileSize(512)).toBe('512 B');
-    expect(formatFileSize(820 * 1024)).toBe('820 KB');
-    expect(formatFileSize(5 * MB + 1)).toBe('5.1 MB');
-    expect(formatFileSize(7.25 * MB)).toBe('7.3 MB');
-  });
-
-  it('uses the reader’s decimal mark', () => {
-    expect(formatFileSize(7.25 * MB, 'fr')).toBe('7,3 MB');
   });
 });

@@ -27,14 +27,3 @@ export function checkCoverFile(file: CoverCandidate | null | undefined): CoverPr
   if (file.size > MAX_IMAGE_BYTES) return 'coverTooLarge';
   return null;
 }
-
-/**
- * "4.2 MB", "820 KB": file sizes as people read them (1 MB = 1024 KB, as the 5 MB limit is counted).
- * Megabytes round UP, so a file just over the limit never reads "5 MB".
- */
-export function formatFileSize(bytes: number, locale = 'en'): string {
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  if (bytes >= 1024 * 1024) return `${format.format(Math.ceil((bytes / (1024 * 1024)) * 10) / 10)} MB`;
-  if (bytes >= 1024) return `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${format.format(bytes)} B`;
-}

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../../components/form/control-styles';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import type { Country } from '../api/countries';
-import { inputClass } from './form-field';
 
 export interface CountryOption extends Country {
   /** The name in the page's language (Intl.DisplayNames), else the English name. */

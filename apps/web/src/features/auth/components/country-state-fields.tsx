@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../../components/form/control-styles';
+import { describedBy, FormField } from '../../../components/form/form-field';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { countriesQuery } from '../api/countries';
 import { CountryCombobox, useCountryOptions } from './country-combobox';
-import { describedBy, FormField, inputClass } from './form-field';
 
 interface CountryStateFieldsProps {
   country: string;

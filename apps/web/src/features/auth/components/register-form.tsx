@@ -2,12 +2,13 @@ import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CaptchaField } from '../../../components/captcha/captcha-field';
+import { inputClass } from '../../../components/form/control-styles';
+import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { InlineSpinner } from '../../../components/ui/spinner';
-import type { FieldErrors } from '../lib/validate';
+import type { FieldErrors } from '../../../lib/validate';
 import { FormNotice } from './auth-layout';
 import { CountryStateFields } from './country-state-fields';
-import { describedBy, FormField, inputClass } from './form-field';
 import { PasswordInput } from './password-input';
 import { RoleChoice, type SelfServiceRole } from './role-choice';
 

@@ -3,21 +3,22 @@ import { loginBodySchema, type User } from '@ovation/shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { inputClass } from '../../../components/form/control-styles';
+import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type FieldErrors, validateWith } from '../../../lib/validate';
 import { login } from '../api/auth-api';
 import { AuthLayout, FormNotice } from '../components/auth-layout';
-import { describedBy, FormField, inputClass } from '../components/form-field';
 import { PasswordInput } from '../components/password-input';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
 import { errorMessageKey } from '../lib/messages';
 import { signIn, takeRedirectAfterLogin } from '../lib/sign-in';
-import { type FieldErrors, validateWith } from '../lib/validate';
 
 type LoginField = 'email' | 'password';
 

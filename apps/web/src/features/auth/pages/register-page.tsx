@@ -9,14 +9,19 @@ import { PageSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { getSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  type FieldErrors,
+  type FieldMessageKey,
+  serverFieldErrors,
+  validateWith,
+} from '../../../lib/validate';
 import { publicSettingsQuery, register } from '../api/auth-api';
 import { countriesQuery } from '../api/countries';
 import { AuthLayout, FormNotice } from '../components/auth-layout';
 import { type RegisterField, RegisterForm, type RegisterValues } from '../components/register-form';
 import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
-import { errorMessageKey, type FieldMessageKey, serverFieldErrors } from '../lib/messages';
+import { errorMessageKey } from '../lib/messages';
 import { landingAfterRegistration, signIn } from '../lib/sign-in';
-import { type FieldErrors, validateWith } from '../lib/validate';
 
 const EMPTY: RegisterValues = {
   name: '',

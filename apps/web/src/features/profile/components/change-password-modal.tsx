@@ -1,14 +1,14 @@
 import { changePasswordBodySchema } from '@ovation/shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
-import { describedBy, FormField } from '../../auth/components/form-field';
+import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
 import { PasswordInput } from '../../auth/components/password-input';
-import { errorMessageKey, serverFieldErrors } from '../../auth/lib/messages';
-import { type FieldErrors, validateWith } from '../../auth/lib/validate';
+import { errorMessageKey } from '../../auth/lib/messages';
 import { changePassword } from '../api/profile-api';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';

@@ -3,13 +3,13 @@ import { type User, updateProfileBodySchema } from '@ovation/shared/schemas/auth
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inputClass } from '../../../components/form/control-styles';
+import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { InlineSpinner } from '../../../components/ui/spinner';
+import { type FieldErrors, type FieldMessageKey, validateWith } from '../../../lib/validate';
 import { countriesQuery } from '../../auth/api/countries';
 import { CountryStateFields } from '../../auth/components/country-state-fields';
-import { describedBy, FormField, inputClass } from '../../auth/components/form-field';
-import type { FieldMessageKey } from '../../auth/lib/messages';
-import { type FieldErrors, validateWith } from '../../auth/lib/validate';
 import type { ProfileChanges } from '../api/profile-api';
 
 type ProfileField = 'name' | 'bio' | 'phoneNumber' | 'country' | 'state';

@@ -2,6 +2,8 @@ import type { Song } from '@ovation/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/data/pager';
+import { StatTiles } from '../../../components/data/stat-tiles';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon, GridIcon, MusicIcon, UsersIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -12,11 +14,9 @@ import { useCategories } from '../../categories/api/use-categories';
 import { useStats } from '../../stats/api/use-stats';
 import { useSongList } from '../api/use-songs';
 import { CollapsibleSection } from '../components/collapsible-section';
-import { Pager } from '../components/pager';
 import { ChartIcon, FilterIcon } from '../components/song-icons';
 import { SongListCard } from '../components/song-list-card';
 import { SongsToolbar } from '../components/songs-toolbar';
-import { StatTiles } from '../components/stat-tiles';
 import {
   readSongsFilters,
   type SongsFilterState,
@@ -195,7 +195,9 @@ export default function SongsPage() {
           </ul>
         )}
 
-        {pagination && <Pager page={pagination.page} pages={pagination.pages} onPage={goToPage} />}
+        {pagination && (
+          <Pager page={pagination.page} pages={pagination.pages} onPage={goToPage} className="mt-10" />
+        )}
       </div>
 
       {dialog && (

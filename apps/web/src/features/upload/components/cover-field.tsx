@@ -1,8 +1,9 @@
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldError } from '../../../components/form/form-field';
 import { CloseIcon, RefreshIcon, StrokeIcon } from '../../../components/ui/icons';
-import { COVER_ACCEPT, formatFileSize } from '../cover-file';
-import { FieldError } from './form-field';
+import { formatFileSize } from '../../../lib/format-number';
+import { COVER_ACCEPT } from '../cover-file';
 
 interface CoverFieldProps {
   id: string;

@@ -1,14 +1,8 @@
 import { useTranslation } from 'react-i18next';
+import { CONTROL_CLASS } from '../../../components/form/control-styles';
+import { FormField } from '../../../components/form/form-field';
 import { splitTags } from '../upload-fields';
-import { CONTROL_CLASS, FormField } from './form-field';
 import type { FieldGroupProps } from './song-details-fields';
-
-/** Counter colours: calm, then gold in the last 10 %, coral at the limit. */
-function counterTone(length: number, max: number) {
-  if (length >= max) return 'text-coral-300';
-  if (length >= max * 0.9) return 'text-gold-300';
-  return 'text-ink-400';
-}
 
 /** Description (with its 500 counter), duration, release date and tags: all optional. */
 export function ExtraFields({
@@ -19,9 +13,7 @@ export function ExtraFields({
   disabled,
   maxDescription,
 }: FieldGroupProps & { disabled: boolean; maxDescription: number }) {
-  const { t, i18n } = useTranslation('upload');
-  const numberFormat = new Intl.NumberFormat(i18n.language);
-  const counterId = `${ids.description}-counter`;
+  const { t } = useTranslation('upload');
   const tags = splitTags(values.tags);
   const length = values.description.length;
 
@@ -36,22 +28,10 @@ export function ExtraFields({
         <FormField
           id={ids.description}
           label={t('fields.description')}
+          optional
           error={message('description')}
-          describedBy={[counterId]}
+          counter={{ length, max: maxDescription }}
           className="sm:col-span-2"
-          aside={
-            <span id={counterId} className={`text-xs tabular-nums ${counterTone(length, maxDescription)}`}>
-              <span aria-hidden="true" dir="ltr">
-                {numberFormat.format(length)}/{numberFormat.format(maxDescription)}
-              </span>
-              <span className="sr-only">
-                {t('fields.characterCount', {
-                  count: numberFormat.format(length),
-                  max: numberFormat.format(maxDescription),
-                })}
-              </span>
-            </span>
-          }
         >
           {(control) => (
             <textarea
@@ -70,7 +50,9 @@ export function ExtraFields({
         <FormField
           id={ids.duration}
           label={t('fields.duration')}
+          optional
           hint={t('fields.durationHint')}
+          keepHintOnError
           error={message('duration')}
         >
           {(control) => (
@@ -89,7 +71,12 @@ export function ExtraFields({
           )}
         </FormField>
 
-        <FormField id={ids.releaseDate} label={t('fields.releaseDate')} error={message('releaseDate')}>
+        <FormField
+          id={ids.releaseDate}
+          label={t('fields.releaseDate')}
+          optional
+          error={message('releaseDate')}
+        >
           {(control) => (
             <input
               {...control}
@@ -106,7 +93,9 @@ export function ExtraFields({
         <FormField
           id={ids.tags}
           label={t('fields.tags')}
+          optional
           hint={t('fields.tagsHint')}
+          keepHintOnError
           error={message('tags')}
           className="sm:col-span-2"
         >

@@ -1,10 +1,12 @@
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useTranslation } from 'react-i18next';
+import { CONTROL_CLASS, SELECT_CLASS, SELECT_STYLE } from '../../../components/form/control-styles';
+import { FormField } from '../../../components/form/form-field';
 import { AlertIcon } from '../../../components/ui/icons';
 import { useCategories } from '../../categories/api/use-categories';
 import { isolate } from '../../dashboard/bidi-isolate';
 import { useDuplicateSong } from '../api/use-duplicate-check';
 import type { ErrorTarget, UploadField, UploadFormValues } from '../upload-fields';
-import { CONTROL_CLASS, FormField } from './form-field';
 import { LinkKindHint } from './link-kind-hint';
 
 export interface FieldGroupProps {
@@ -23,7 +25,7 @@ export function SongDetailsFields({
   message,
   artistPlaceholder,
 }: FieldGroupProps & { artistPlaceholder: string }) {
-  const { t } = useTranslation('upload');
+  const { t, i18n } = useTranslation('upload');
   const categories = useCategories();
   const duplicate = useDuplicateSong(values.title, values.category);
   const duplicateId = `${ids.title}-duplicate`;
@@ -73,7 +75,9 @@ export function SongDetailsFields({
       <FormField
         id={ids.artist}
         label={t('fields.artist')}
+        optional
         hint={t('fields.artistHint')}
+        keepHintOnError
         error={message('artist')}
       >
         {(control) => (
@@ -95,6 +99,7 @@ export function SongDetailsFields({
         id={ids.category}
         label={t('fields.category')}
         required
+        keepHintOnError
         hint={
           categories.isPending
             ? t('fields.categoriesLoading')
@@ -111,13 +116,13 @@ export function SongDetailsFields({
             required
             value={values.category}
             onChange={(event) => onChange('category', event.target.value)}
-            className={`${CONTROL_CLASS} appearance-none bg-[length:1.25rem] bg-[position:right_0.875rem_center] bg-no-repeat pe-10 rtl:bg-[position:left_0.875rem_center]`}
-            style={{ backgroundImage: SELECT_CHEVRON }}
+            className={`${CONTROL_CLASS} ${SELECT_CLASS}`}
+            style={SELECT_STYLE}
           >
             <option value="">{t('fields.categoryPlaceholder')}</option>
             {categories.data?.map((category) => (
               <option key={category._id} value={category._id}>
-                {`${category.icon} ${category.name}`}
+                {`${category.icon} ${localizeCategory(category, i18n.language).name}`}
               </option>
             ))}
           </select>
@@ -129,6 +134,7 @@ export function SongDetailsFields({
         label={t('fields.songLink')}
         required
         hint={t('fields.songLinkHint')}
+        keepHintOnError
         error={message('songLink')}
         describedBy={[linkKindId]}
         className="sm:col-span-2"
@@ -156,6 +162,3 @@ export function SongDetailsFields({
     </div>
   );
 }
-
-/** The select's chevron, drawn inline (the native arrow is hidden so it can sit on the reading end). */
-const SELECT_CHEVRON = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%23cbc1b2' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E")`;

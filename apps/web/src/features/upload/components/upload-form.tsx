@@ -6,10 +6,11 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { AlertIcon } from '../../../components/ui/icons';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
+import { formatFileSize } from '../../../lib/format-number';
 import { useSession } from '../../../lib/session';
 import { isolate } from '../../dashboard/bidi-isolate';
 import { useUploadSong } from '../api/use-upload-song';
-import { checkCoverFile, formatFileSize } from '../cover-file';
+import { checkCoverFile } from '../cover-file';
 import { recognisedLinkKind } from '../song-link';
 import {
   buildSongFormData,

@@ -1,3 +1,4 @@
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -49,6 +50,7 @@ function ModalBadge({ tone, icon }: { tone: 'gold' | 'jade'; icon: React.ReactNo
 }
 
 function SongLine({ song }: { song: VoteSong }) {
+  const { i18n } = useTranslation();
   return (
     <div className="mt-5 flex items-center gap-3 rounded-2xl bg-white/[0.04] p-3 ring-1 ring-white/[0.08]">
       <SongCover
@@ -68,7 +70,7 @@ function SongLine({ song }: { song: VoteSong }) {
           </p>
         )}
         <p className="truncate text-xs text-gold-200/90">
-          <bdi>{song.category.name}</bdi>
+          <bdi>{localizeCategory(song.category, i18n.language).name}</bdi>
         </p>
       </div>
     </div>

@@ -1,4 +1,5 @@
-import type { ImageRef, VoteResult } from '@ovation/shared';
+import type { CategoryTranslations, ImageRef, VoteResult } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,7 @@ export interface VoteSong {
   title: string;
   artist?: string;
   cover?: ImageRef | null;
-  category: { _id: string; name: string };
+  category: { _id: string; name: string; translations?: CategoryTranslations };
 }
 
 export type VoteFlowStatus = 'open' | 'submitting' | 'done';
@@ -43,7 +44,7 @@ type Step =
  * sends the vote), then a toast or the success modal, and confetti. Failures show the spec's messages.
  */
 export default function VoteFlow({ song, success, onStatus }: VoteFlowProps) {
-  const { t } = useTranslation('voting');
+  const { t, i18n } = useTranslation('voting');
   const { t: tMain } = useTranslation();
   const queryClient = useQueryClient();
   const location = useLocation();
@@ -52,10 +53,11 @@ export default function VoteFlow({ song, success, onStatus }: VoteFlowProps) {
 
   const successMessage = (result: VoteResult) => {
     const described = describeVoteSuccess(result);
+    // The voted song's category, in the reader's language (the server names it in English).
+    const category = isolate(localizeCategory(song.category, i18n.language).name);
     if (described.key === 'success.remaining')
-      return t('success.remaining', { count: described.count, category: isolate(described.category) });
-    if (described.key === 'success.limitReached')
-      return t('success.limitReached', { category: isolate(described.category) });
+      return t('success.remaining', { count: described.count, category });
+    if (described.key === 'success.limitReached') return t('success.limitReached', { category });
     return t('success.default');
   };
 

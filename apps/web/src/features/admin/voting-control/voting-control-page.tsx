@@ -8,22 +8,22 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { inputClass } from '../../../components/form/control-styles';
+import { FormField } from '../../../components/form/form-field';
+import { Switch } from '../../../components/form/switch';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { ConfirmActions } from '../../../components/ui/confirm-actions';
-import { ArrowStartIcon, ClockIcon, ShieldIcon } from '../../../components/ui/icons';
+import { ClockIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
-import { Modal } from '../../../components/ui/modal';
 import { InlineSpinner, PageSpinner } from '../../../components/ui/spinner';
-import { showToast } from '../../../components/ui/toast';
-import { hasRole, useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { describedBy, FormField, inputClass } from '../../auth/components/form-field';
-import { type FieldErrors, validateWith } from '../../auth/lib/validate';
+import { accessProblem } from '../../../lib/api-error-message';
+import { useAction } from '../../../lib/use-action';
+import { type FieldErrors, validateWith } from '../../../lib/validate';
 import { votingKeys } from '../../voting/api/use-voting-status';
-import { resetVotingSettings, saveVotingSettings, votingSettingsQuery } from '../api/voting-settings-api';
-import { AccessDenied } from '../components/access-denied';
+import { AccessProblem } from '../layout/access-views';
+import { PageHeader } from '../layout/page-header';
 import { fromZonedInput, toZonedInput } from '../lib/zoned-time';
+import { resetVotingSettings, saveVotingSettings, votingSettingsQuery } from './api';
 
 type Field = 'startDate' | 'endDate' | 'timezone' | 'notes';
 type Timezone = (typeof VOTING_TIMEZONES)[number];
@@ -117,24 +117,38 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState<FormValues>(() => formValuesOf(settings));
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [saving, setSaving] = useState(false);
   const [confirmingReset, setConfirmingReset] = useState(false);
-  const [resetting, setResetting] = useState(false);
 
   const stored = (next: VotingSettings) => {
     queryClient.setQueryData(votingSettingsQuery.queryKey, next);
-    // The public side's status (the pill, the countdown, the vote button) follows at once.
-    void queryClient.invalidateQueries({ queryKey: votingKeys.status });
     setValues(formValuesOf(next));
     setErrors({});
   };
+  // The public side's status (the pill, the countdown, the vote button) follows at once.
+  const save = useAction({
+    action: saveVotingSettings,
+    success: t('votingControl.saved'),
+    failure: t('votingControl.saveFailed'),
+    invalidate: [votingKeys.status],
+    onSuccess: stored,
+  });
+  const reset = useAction({
+    action: resetVotingSettings,
+    success: t('votingControl.resetDone'),
+    failure: t('votingControl.resetFailed'),
+    invalidate: [votingKeys.status],
+    onSuccess: (next) => {
+      stored(next);
+      setConfirmingReset(false);
+    },
+  });
 
   const change = <K extends keyof FormValues>(field: K, value: FormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors({});
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const startDate = values.start ? fromZonedInput(values.start, values.timezone) : null;
     const endDate = values.end ? fromZonedInput(values.end, values.timezone) : null;
@@ -152,75 +166,35 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
       setErrors(checked.errors);
       return;
     }
-    setSaving(true);
-    try {
-      stored(await saveVotingSettings(checked.data));
-      showToast(t('votingControl.saved'), 'success');
-    } catch {
-      showToast(t('votingControl.saveFailed'), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const reset = async () => {
-    setResetting(true);
-    try {
-      stored(await resetVotingSettings());
-      showToast(t('votingControl.resetDone'), 'success');
-      setConfirmingReset(false);
-    } catch {
-      showToast(t('votingControl.resetFailed'), 'error');
-    } finally {
-      setResetting(false);
-    }
+    save.mutate(checked.data);
   };
 
   const errorText = (field: Field) => (errors[field] ? tShell(errors[field]) : null);
-  const switchId = `${id}-enabled`;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-6">
-      <div className="flex items-center justify-between gap-4 rounded-2xl border border-white/10 bg-white/[0.03] p-4">
-        <div>
-          <p id={`${switchId}-label`} className="font-semibold text-ink-50">
-            {t('votingControl.enabled')}
-          </p>
-          <p id={`${switchId}-hint`} className="text-sm text-ink-400">
-            {t('votingControl.enabledHint')}
-          </p>
-        </div>
-        <button
-          id={switchId}
-          type="button"
-          role="switch"
-          aria-checked={values.isEnabled}
-          aria-labelledby={`${switchId}-label`}
-          aria-describedby={`${switchId}-hint`}
-          onClick={() => change('isEnabled', !values.isEnabled)}
-          className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full transition-colors focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-gold-400/40 ${values.isEnabled ? 'bg-jade-500' : 'bg-ink-600'}`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-6 rounded-full bg-white shadow transition-transform ${values.isEnabled ? 'translate-x-7 rtl:-translate-x-7' : 'translate-x-1 rtl:-translate-x-1'}`}
-          />
-        </button>
-      </div>
+    <form onSubmit={submit} noValidate className="flex flex-col gap-6">
+      <Switch
+        checked={values.isEnabled}
+        onChange={(checked) => change('isEnabled', checked)}
+        label={t('votingControl.enabled')}
+        description={t('votingControl.enabledHint')}
+        className="rounded-2xl border border-white/10 bg-white/[0.03] p-4"
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         {WINDOW_FIELDS.map(({ value, field, label }) => {
           const inputId = `${id}-${value}`;
           return (
             <FormField key={value} id={inputId} label={t(label)} error={errorText(field)}>
-              <input
-                id={inputId}
-                type="datetime-local"
-                value={values[value]}
-                onChange={(event) => change(value, event.target.value)}
-                aria-invalid={Boolean(errors[field])}
-                aria-describedby={describedBy(inputId, errorText(field))}
-                className={inputClass(Boolean(errors[field]), '[color-scheme:dark]')}
-              />
+              {(control) => (
+                <input
+                  {...control}
+                  type="datetime-local"
+                  value={values[value]}
+                  onChange={(event) => change(value, event.target.value)}
+                  className={inputClass(Boolean(errors[field]), '[color-scheme:dark]')}
+                />
+              )}
             </FormField>
           );
         })}
@@ -232,49 +206,44 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
         hint={t('votingControl.timezoneHint')}
         error={errorText('timezone')}
       >
-        <select
-          id={`${id}-timezone`}
-          value={values.timezone}
-          onChange={(event) => change('timezone', event.target.value as Timezone)}
-          aria-describedby={describedBy(`${id}-timezone`, errorText('timezone'), true)}
-          className={inputClass(Boolean(errors.timezone))}
-        >
-          {VOTING_TIMEZONES.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
-        </select>
+        {(control) => (
+          <select
+            {...control}
+            value={values.timezone}
+            onChange={(event) => change('timezone', event.target.value as Timezone)}
+            className={inputClass(Boolean(errors.timezone))}
+          >
+            {VOTING_TIMEZONES.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone}
+              </option>
+            ))}
+          </select>
+        )}
       </FormField>
 
       <FormField
         id={`${id}-notes`}
         label={t('votingControl.notes')}
         error={errorText('notes')}
-        aside={
-          <span
-            className={`text-xs tabular-nums ${values.notes.length > VOTING_NOTES_MAX_LENGTH ? 'text-coral-300' : 'text-ink-400'}`}
-          >
-            {values.notes.length}/{VOTING_NOTES_MAX_LENGTH}
-          </span>
-        }
+        counter={{ length: values.notes.length, max: VOTING_NOTES_MAX_LENGTH }}
       >
-        <textarea
-          id={`${id}-notes`}
-          rows={4}
-          value={values.notes}
-          onChange={(event) => change('notes', event.target.value)}
-          placeholder={t('votingControl.notesPlaceholder')}
-          aria-invalid={Boolean(errors.notes)}
-          aria-describedby={describedBy(`${id}-notes`, errorText('notes'))}
-          className={inputClass(Boolean(errors.notes), 'resize-y')}
-        />
+        {(control) => (
+          <textarea
+            {...control}
+            rows={4}
+            value={values.notes}
+            onChange={(event) => change('notes', event.target.value)}
+            placeholder={t('votingControl.notesPlaceholder')}
+            className={inputClass(Boolean(errors.notes), 'resize-y')}
+          />
+        )}
       </FormField>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="submit" disabled={saving} className={buttonClass('primary', 'lg', 'sm:flex-1')}>
-          {saving && <InlineSpinner />}
-          {saving ? t('votingControl.saving') : t('votingControl.save')}
+        <button type="submit" disabled={save.isPending} className={buttonClass('primary', 'lg', 'sm:flex-1')}>
+          {save.isPending && <InlineSpinner />}
+          {save.isPending ? t('votingControl.saving') : t('votingControl.save')}
         </button>
         <button
           type="button"
@@ -285,21 +254,16 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
         </button>
       </div>
 
-      <Modal
+      <ConfirmDialog
         open={confirmingReset}
-        onClose={() => setConfirmingReset(false)}
-        size="sm"
         title={t('votingControl.resetTitle')}
         description={t('votingControl.resetConfirm')}
-      >
-        <ConfirmActions
-          confirmLabel={t('votingControl.resetAction')}
-          cancelLabel={t('votingControl.cancel')}
-          busy={resetting}
-          onConfirm={() => void reset()}
-          onCancel={() => setConfirmingReset(false)}
-        />
-      </Modal>
+        confirmLabel={t('votingControl.resetAction')}
+        cancelLabel={t('votingControl.cancel')}
+        busy={reset.isPending}
+        onConfirm={() => reset.mutate()}
+        onCancel={() => setConfirmingReset(false)}
+      />
     </form>
   );
 }
@@ -307,32 +271,13 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
 /** /admin/voting-control (spec 2): the voting window, its status, and how changes apply. */
 export default function VotingControlPage() {
   const { t } = useTranslation('admin');
-  const { t: tShell } = useTranslation();
-  const session = useSession();
-  const isAdmin = hasRole(session, ['admin']);
-  const settings = useQuery({ ...votingSettingsQuery, enabled: isAdmin });
-  useDocumentTitle(tShell('meta.pageTitle', { page: t('votingControl.title') }));
-  if (!isAdmin) return <AccessDenied />;
+  const settings = useQuery(votingSettingsQuery);
+  if (settings.isError && accessProblem(settings.error)) return <AccessProblem error={settings.error} />;
 
   return (
-    <section className="mx-auto max-w-3xl px-4 pt-10 pb-24 sm:px-6 sm:pt-14">
-      <Link
-        to="/admin"
-        className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-300 hover:text-gold-200"
-      >
-        <ArrowStartIcon className="size-4" />
-        {t('backToAdmin')}
-      </Link>
-      <span className="mt-4 flex items-center gap-2 text-sm font-semibold text-gold-300">
-        <ShieldIcon className="size-4" />
-        {tShell('roles.admin')}
-      </span>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink-50 sm:text-4xl">
-        {t('votingControl.title')}
-      </h1>
-      <p className="mt-2 text-ink-300">{t('votingControl.description')}</p>
-
-      <div className="mt-8 flex flex-col gap-6">
+    <section className="max-w-3xl">
+      <PageHeader title={t('votingControl.title')} description={t('votingControl.description')} back />
+      <div className="flex flex-col gap-6">
         {settings.isPending ? (
           <PageSpinner />
         ) : settings.isError ? (

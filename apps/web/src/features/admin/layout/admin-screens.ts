@@ -1,0 +1,31 @@
+/**
+ * The admin area's screens, in sidebar order (spec 2 section 2, plus the audit log). `path` is relative to
+ * /admin ('' is the dashboard). `soon` screens show the 'Coming in a later release' page and a Soon badge.
+ * The router gives each built screen its own route; every other /admin path goes to the coming-soon page,
+ * which reads `soon` here.
+ */
+export const ADMIN_SCREENS = [
+  { path: '', label: 'nav.dashboard', soon: false },
+  { path: 'songs', label: 'nav.songs', soon: false },
+  { path: 'users', label: 'nav.users', soon: false },
+  { path: 'categories', label: 'nav.categories', soon: false },
+  { path: 'analytics', label: 'nav.analytics', soon: true },
+  { path: 'images', label: 'nav.images', soon: true },
+  { path: 'social-login', label: 'nav.socialLogin', soon: true },
+  { path: 'banners', label: 'nav.banners', soon: true },
+  { path: 'ads', label: 'nav.ads', soon: true },
+  { path: 'ad-analytics', label: 'nav.adAnalytics', soon: true },
+  { path: 'online-users', label: 'nav.onlineUsers', soon: true },
+  { path: 'voting-control', label: 'nav.votingControl', soon: false },
+  { path: 'settings', label: 'nav.settings', soon: true },
+  { path: 'audit', label: 'nav.audit', soon: false },
+] as const;
+
+export type AdminScreen = (typeof ADMIN_SCREENS)[number];
+export type AdminScreenPath = AdminScreen['path'];
+
+/** The screen a pathname belongs to (/admin/songs/123 -> songs), or undefined. */
+export function findAdminScreen(pathname: string): AdminScreen | undefined {
+  const rest = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  return ADMIN_SCREENS.find((screen) => screen.path === rest);
+}
