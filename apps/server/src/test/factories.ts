@@ -1,5 +1,6 @@
 import { detectLinkKind, type Role, type SongStatus } from '@ovation/shared';
-import { categories, songs, songVoteTallies, users } from '../db/schema';
+import { auditLog, categories, songs, songVoteTallies, users, votes } from '../db/schema';
+import { saveVotingWindow } from '../features/voting/repository';
 import type { Database } from '../lib/db';
 import { foldForSearch } from '../lib/text';
 
@@ -8,9 +9,17 @@ const next = () => ++sequence;
 
 export async function createCategory(db: Database, values: Partial<typeof categories.$inferInsert> = {}) {
   const n = next();
+  const name = values.name ?? `Category ${n}`;
+  const translatedNames = Object.values(values.translations ?? {}).map((words) => words?.name ?? '');
   const [row] = await db
     .insert(categories)
-    .values({ name: `Category ${n}`, description: `Description ${n}`, sortOrder: n, ...values })
+    .values({
+      description: `Description ${n}`,
+      sortOrder: n,
+      searchText: foldForSearch([name, ...translatedNames].join(' ')),
+      ...values,
+      name,
+    })
     .returning();
   return row!;
 }
@@ -50,4 +59,38 @@ export async function createSong(
     .returning();
   if (votes > 0) await db.insert(songVoteTallies).values({ songId: row!.id, shard: 0, votes });
   return row!;
+}
+
+/** A vote row as the vote transaction writes it (without the tally), cast at `createdAt`. */
+export async function createVote(
+  db: Database,
+  values: Partial<typeof votes.$inferInsert> & { userId: string; songId: string; categoryId: string },
+) {
+  const [row] = await db.insert(votes).values(values).returning();
+  return row!;
+}
+
+/** An audit log entry written at `createdAt` (before and after go into details, as recordAudit does). */
+export async function createAuditEntry(
+  db: Database,
+  values: Partial<typeof auditLog.$inferInsert> & { action: string; before?: unknown; after?: unknown },
+) {
+  const { before, after, details, ...rest } = values;
+  const [row] = await db
+    .insert(auditLog)
+    .values({
+      ...rest,
+      details: {
+        ...(details as object),
+        ...(before !== undefined ? { before } : {}),
+        ...(after !== undefined ? { after } : {}),
+      },
+    })
+    .returning();
+  return row!;
+}
+
+/** The platform's timezone (the voting settings'), voting open without dates; written without an audit entry. */
+export async function setPlatformTimezone(db: Database, timezone: string) {
+  await saveVotingWindow(db, { isEnabled: true, startDate: null, endDate: null, timezone });
 }

@@ -18,10 +18,25 @@ export const imageRefSchema = z.object({
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
+export const categoryTranslationSchema = z.object({
+  name: z.string().optional(),
+  description: z.string().optional(),
+});
+/** `{ fr?: { name?, description? }, pt?, ar?, sw? }`: what is missing falls back to English. */
+export const categoryTranslationsSchema = z.object({
+  fr: categoryTranslationSchema.optional(),
+  pt: categoryTranslationSchema.optional(),
+  ar: categoryTranslationSchema.optional(),
+  sw: categoryTranslationSchema.optional(),
+});
+export type CategoryTranslations = z.infer<typeof categoryTranslationsSchema>;
+
 export const categorySummarySchema = z.object({
   _id: z.string(),
   name: z.string(),
   icon: z.string(),
+  /** The name in the other languages (no descriptions: song lists only show the name). */
+  translations: categoryTranslationsSchema.optional(),
 });
 
 export const categorySchema = z.object({
@@ -33,7 +48,11 @@ export const categorySchema = z.object({
   icon: z.string(),
   color: z.string(),
   sortOrder: z.number().int(),
+  translations: categoryTranslationsSchema,
+  /** Approved songs: what the public pages list. */
   totalSongs: z.number().int(),
+  /** Only present for admins: every song of the category, whatever its status. */
+  songCount: z.number().int().optional(),
   /** Only present for admins: vote totals are not public. */
   totalVotes: z.number().int().optional(),
 });

@@ -88,6 +88,9 @@ export function buildDemoPlan(now: Date): DemoPlan {
   const categoryRows = CATEGORY_SEEDS.map((category, index) => ({
     id: randomUUID(),
     ...category,
+    searchText: foldForSearch(
+      [category.name, ...Object.values(category.translations).map((words) => words.name)].join(' '),
+    ),
     sortOrder: index + 1,
     createdAt: daysAgo(now, 90),
     updatedAt: daysAgo(now, 90),

@@ -22,7 +22,12 @@ const songColumns = {
   views: songs.views,
   createdAt: songs.createdAt,
   totalVotes: songTotalVotes,
-  category: { id: categories.id, name: categories.name, icon: categories.icon },
+  category: {
+    id: categories.id,
+    name: categories.name,
+    icon: categories.icon,
+    translations: categories.translations,
+  },
   uploader: { id: users.id, name: users.name, avatar: users.avatar, bio: users.bio, role: users.role },
   cover: { storageKey: images.storageKey, width: images.width, height: images.height, widths: images.widths },
 };
@@ -74,31 +79,6 @@ export function findApprovedSongsInCategory(db: Database, categoryId: string) {
   return selectSongs(db)
     .where(and(eq(songs.categoryId, categoryId), eq(songs.status, 'approved')))
     .orderBy(desc(songTotalVotes), asc(songs.createdAt));
-}
-
-const categoryColumns = {
-  id: categories.id,
-  name: categories.name,
-  description: categories.description,
-  type: categories.type,
-  region: categories.region,
-  icon: categories.icon,
-  color: categories.color,
-  sortOrder: categories.sortOrder,
-  // Correlated subqueries name their tables explicitly: Drizzle drops qualifiers on single-table selects.
-  totalSongs: sql<number>`(select count(*) from songs s where s.category_id = "categories"."id" and s.status = 'approved')::int`,
-  totalVotes: sql<number>`coalesce((select sum(t.votes) from song_vote_tallies t join songs s on s.id = t.song_id where s.category_id = "categories"."id" and s.status = 'approved'), 0)::int`,
-};
-
-export type CategoryRow = Awaited<ReturnType<typeof findCategories>>[number];
-
-export function findCategories(db: Database) {
-  return db.select(categoryColumns).from(categories).orderBy(asc(categories.sortOrder), asc(categories.name));
-}
-
-export async function findCategoryById(db: Database, id: string) {
-  const rows = await db.select(categoryColumns).from(categories).where(eq(categories.id, id)).limit(1);
-  return rows[0];
 }
 
 export async function countCatalog(db: Database) {

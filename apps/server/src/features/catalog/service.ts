@@ -1,16 +1,28 @@
-import type { Banner, Category, ListSongsQuery, Song } from '@ovation/shared';
+import type { Banner, CategoryTranslations, ListSongsQuery, Song } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { imageVariantKey, toImageRef } from '../../lib/images';
 import { paginationOf } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import { isAdmin, type Viewer } from '../../lib/viewer';
-import type { CategoryRow, SongRow } from './repository';
+import * as categories from '../categories/service';
+import type { SongRow } from './repository';
 import * as repository from './repository';
 
 export interface CatalogDependencies {
   db: Database;
   storage: FileStorage;
+}
+
+/** A song's category names in the other languages: song cards show the name, never the description. */
+function categoryNames(translations: CategoryTranslations | null): CategoryTranslations {
+  const names: CategoryTranslations = {};
+  for (const [language, words] of Object.entries(translations ?? {}) as Array<
+    [keyof CategoryTranslations, { name?: string } | undefined]
+  >) {
+    if (words?.name) names[language] = { name: words.name };
+  }
+  return names;
 }
 
 function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
@@ -29,7 +41,12 @@ function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
             bio: row.uploader.bio,
           }
         : null,
-    category: { _id: row.category.id, name: row.category.name, icon: row.category.icon },
+    category: {
+      _id: row.category.id,
+      name: row.category.name,
+      icon: row.category.icon,
+      translations: categoryNames(row.category.translations),
+    },
     songLink: row.songLink,
     linkKind: row.linkKind,
     audioUrl: row.audioUrl,
@@ -43,21 +60,6 @@ function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
     isVerified: row.status === 'approved',
     status: row.status,
     createdAt: row.createdAt.toISOString(),
-    ...(isAdmin(viewer) ? { totalVotes: row.totalVotes } : {}),
-  };
-}
-
-function toCategory(row: CategoryRow, viewer: Viewer): Category {
-  return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    type: row.type,
-    region: row.region,
-    icon: row.icon,
-    color: row.color,
-    sortOrder: row.sortOrder,
-    totalSongs: row.totalSongs,
     ...(isAdmin(viewer) ? { totalVotes: row.totalVotes } : {}),
   };
 }
@@ -84,18 +86,16 @@ export async function getSong(deps: CatalogDependencies, id: string, viewer: Vie
   return toSong(deps.storage, row, viewer);
 }
 
-export async function listCategories(deps: CatalogDependencies, viewer: Viewer) {
-  const rows = await repository.findCategories(deps.db);
-  return rows.map((row) => toCategory(row, viewer));
+export function listCategories(deps: CatalogDependencies, viewer: Viewer) {
+  return categories.listCategories(deps.db, viewer);
 }
 
 /** A category with its approved songs ranked by votes. */
 export async function getCategoryWithSongs(deps: CatalogDependencies, id: string, viewer: Viewer) {
-  const category = await repository.findCategoryById(deps.db, id);
-  if (!category) throw NotFound('CATEGORY_NOT_FOUND');
+  const category = await categories.getCategory(deps.db, id, viewer);
   const songs = await repository.findApprovedSongsInCategory(deps.db, id);
   return {
-    category: toCategory(category, viewer),
+    category,
     songs: songs.map((row) => toSong(deps.storage, row, viewer)),
   };
 }

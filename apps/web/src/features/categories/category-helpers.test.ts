@@ -11,6 +11,7 @@ const category = (overrides: Partial<Category>): Category => ({
   icon: '🎵',
   color: '#fff',
   sortOrder: 0,
+  translations: {},
   totalSongs: 0,
   ...overrides,
 });
@@ -66,6 +67,19 @@ describe('filterCategories', () => {
     expect(
       filterCategories(list, { search: 'north', type: 'all', sort: 'name', locale: 'en' }).map((c) => c._id),
     ).toEqual(['1']);
+  });
+  it("searches and sorts by the reader's language, still finding the English name", () => {
+    const translated = [
+      category({ _id: 'a', name: 'Song of the Year', translations: { fr: { name: "Chanson de l'année" } } }),
+      category({ _id: 'b', name: 'Best Newcomer', translations: { fr: { name: 'Meilleure révélation' } } }),
+    ];
+    const search = (text: string) =>
+      filterCategories(translated, { search: text, type: 'all', sort: 'name', locale: 'fr' }).map(
+        (c) => c._id,
+      );
+    expect(search('revelation')).toEqual(['b']);
+    expect(search('newcomer')).toEqual(['b']);
+    expect(search('')).toEqual(['a', 'b']);
   });
   it('filters by type and sorts by songs or votes', () => {
     expect(

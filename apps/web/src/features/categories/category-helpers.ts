@@ -1,4 +1,5 @@
 import type { Category, Song } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import type { CategoryType } from '@ovation/shared/constants';
 
 /**
@@ -34,7 +35,10 @@ export function findNeighbours(categories: readonly Category[], id: string) {
 export type CategoryFilter = 'all' | CategoryType;
 export type CategorySort = 'name' | 'songs' | 'votes';
 
-/** The categories page's search (name, description, region; accents ignored), type filter and sort. */
+/**
+ * The categories page's search (name and description in the reader's language, English name, region;
+ * accents ignored), type filter and sort.
+ */
 export function filterCategories(
   categories: readonly Category[],
   options: { search: string; type: CategoryFilter; sort: CategorySort; locale: string },
@@ -42,16 +46,22 @@ export function filterCategories(
   const fold = (text: string) =>
     text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase(options.locale);
   const needle = fold(options.search.trim());
+  // Searched and sorted by the words the reader sees (their language), the English name still found.
+  const words = new Map(categories.map((category) => [category, localizeCategory(category, options.locale)]));
+  const nameOf = (category: Category) => words.get(category)!.name;
   const matches = categories.filter(
     (category) =>
       (options.type === 'all' || category.type === options.type) &&
-      (!needle || fold(`${category.name} ${category.description} ${category.region ?? ''}`).includes(needle)),
+      (!needle ||
+        fold(
+          `${nameOf(category)} ${words.get(category)!.description} ${category.name} ${category.region ?? ''}`,
+        ).includes(needle)),
   );
   const collator = new Intl.Collator(options.locale);
   return matches.sort((a, b) => {
-    if (options.sort === 'songs') return b.totalSongs - a.totalSongs || collator.compare(a.name, b.name);
-    if (options.sort === 'votes')
-      return (b.totalVotes ?? 0) - (a.totalVotes ?? 0) || collator.compare(a.name, b.name);
-    return collator.compare(a.name, b.name);
+    const byName = collator.compare(nameOf(a), nameOf(b));
+    if (options.sort === 'songs') return b.totalSongs - a.totalSongs || byName;
+    if (options.sort === 'votes') return (b.totalVotes ?? 0) - (a.totalVotes ?? 0) || byName;
+    return byName;
   });
 }

@@ -1,3 +1,5 @@
+import type { CategoryTranslations } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import type { CategoryType } from '@ovation/shared/constants';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +10,7 @@ import { translateRegion } from '../region-label';
 export interface CategoryCardData {
   _id: string;
   name: string;
+  translations?: CategoryTranslations;
   type: CategoryType;
   region: string | null;
   icon: string;
@@ -19,7 +22,7 @@ export interface CategoryCardData {
 
 /** A category tile linking to its page: icon, type badge, name, song count. */
 export function CategoryCard({ category, href }: { category: CategoryCardData; href?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const accent = { '--accent': category.color ?? '#f7c04a' } as CSSProperties;
   const continental = category.type === 'continental';
 
@@ -44,7 +47,7 @@ export function CategoryCard({ category, href }: { category: CategoryCardData; h
           {continental ? t('categories.continental') : t('categories.regional')}
         </span>
         <h3 className="mt-1.5 text-base leading-snug font-bold text-ink-50 sm:text-lg">
-          <bdi>{category.name}</bdi>
+          <bdi>{localizeCategory(category, i18n.language).name}</bdi>
         </h3>
         <span className="mt-1 block text-sm text-ink-400">
           {t('categories.songCount', { count: category.totalSongs })}

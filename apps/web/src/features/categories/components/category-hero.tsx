@@ -1,4 +1,5 @@
 import type { Category } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons';
@@ -20,6 +21,7 @@ export function CategoryHero({ category, songCount, adminTotals, votedSongTitle 
   const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   const continental = category.type === 'continental';
   const accent = { '--accent': category.color || '#f7c04a' } as CSSProperties;
+  const words = localizeCategory(category, i18n.language);
 
   return (
     <section
@@ -59,11 +61,11 @@ export function CategoryHero({ category, songCount, adminTotals, votedSongTitle 
             )}
           </div>
           <h1 className="mt-3 font-display text-3xl leading-tight font-black tracking-tight text-ink-50 sm:text-5xl">
-            <bdi>{category.name}</bdi>
+            <bdi>{words.name}</bdi>
           </h1>
-          {category.description && (
+          {words.description && (
             <p dir="auto" className="mt-3 max-w-3xl text-ink-300 sm:text-lg">
-              {category.description}
+              {words.description}
             </p>
           )}
           {votedSongTitle && (

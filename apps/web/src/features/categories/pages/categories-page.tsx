@@ -1,6 +1,7 @@
 import { useDeferredValue, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { StatTiles } from '../../../components/data/stat-tiles';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
   AwardIcon,
@@ -15,7 +16,6 @@ import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ChartIcon } from '../../songs/components/song-icons';
-import { StatTiles } from '../../songs/components/stat-tiles';
 import { useCategories } from '../api/use-categories';
 import { type CategoryFilter, type CategorySort, filterCategories } from '../category-helpers';
 import { CategoryCard } from '../components/category-card';

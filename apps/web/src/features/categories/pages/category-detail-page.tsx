@@ -1,4 +1,5 @@
 import type { Song } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,10 +28,14 @@ const DeleteSongDialog = lazy(() => import('../components/delete-song-dialog'));
 export default function CategoryDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('categories');
-  const { t: tMain } = useTranslation();
+  const { t: tMain, i18n } = useTranslation();
   const detail = useCategoryDetail(id);
   const categories = useCategories();
-  useDocumentTitle(detail.data ? tMain('meta.pageTitle', { page: detail.data.category.name }) : null);
+  useDocumentTitle(
+    detail.data
+      ? tMain('meta.pageTitle', { page: localizeCategory(detail.data.category, i18n.language).name })
+      : null,
+  );
 
   if (detail.isPending) return <PageSpinner />;
   if (detail.isError) {

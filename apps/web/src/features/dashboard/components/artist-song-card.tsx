@@ -1,3 +1,4 @@
+import { localizeCategory } from '@ovation/shared/category-words';
 import type { SongStatus } from '@ovation/shared/constants';
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +78,7 @@ export function ArtistSongCard({ song, topVotes, onPreview }: ArtistSongCardProp
             </span>
             <span className="flex min-w-0 items-center gap-1 text-xs font-medium text-gold-200/90">
               <span aria-hidden="true">{song.category.icon}</span>
-              <bdi className="truncate">{song.category.name}</bdi>
+              <bdi className="truncate">{localizeCategory(song.category, i18n.language).name}</bdi>
             </span>
           </div>
           <h3 id={titleId} className="mt-1.5 truncate text-base font-bold text-ink-50">
@@ -87,6 +88,11 @@ export function ArtistSongCard({ song, topVotes, onPreview }: ArtistSongCardProp
             <bdi>{song.artist}</bdi>
           </p>
           {status.hint && <p className="mt-0.5 text-xs text-ink-400">{t(status.hint)}</p>}
+          {song.status === 'rejected' && song.moderationReason && (
+            <p className="mt-1 rounded-lg bg-coral-400/10 px-2 py-1 text-xs text-coral-200">
+              {t('songs.rejectedReason')} <bdi>{song.moderationReason}</bdi>
+            </p>
+          )}
         </div>
       </div>
 

@@ -1,4 +1,5 @@
 import type { Song } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { ERROR_CODES, type ErrorCode } from '@ovation/shared/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -18,7 +19,7 @@ const KNOWN_CODES = new Set<string>(ERROR_CODES);
  * server refuses a song with the same title and artist already there, and we show its reason.
  */
 export default function CopySongModal({ song, onClose }: { song: Song; onClose: () => void }) {
-  const { t } = useTranslation('songs');
+  const { t, i18n } = useTranslation('songs');
   const { t: tMain } = useTranslation();
   const queryClient = useQueryClient();
   const categories = useQuery(categoriesQuery);
@@ -83,7 +84,7 @@ export default function CopySongModal({ song, onClose }: { song: Song; onClose: 
             <option value="">{t('copy.choose')}</option>
             {choices.map((category) => (
               <option key={category._id} value={category._id}>
-                {category.icon} {category.name}
+                {category.icon} {localizeCategory(category, i18n.language).name}
               </option>
             ))}
           </select>

@@ -1,4 +1,5 @@
 import type { Song } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -20,7 +21,7 @@ interface SongCardProps {
 
 /** A song in a grid: cover, title, artist, category, View Details and Vote. */
 export function SongCard({ song, sample = false, headingLevel: Heading = 'h3' }: SongCardProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const href = sample ? '/songs' : `/songs/${song._id}`;
 
   return (
@@ -42,7 +43,7 @@ export function SongCard({ song, sample = false, headingLevel: Heading = 'h3' }:
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <p className="flex items-center gap-1.5 text-xs font-medium text-gold-200/90">
           <span aria-hidden="true">{song.category.icon}</span>
-          <bdi className="truncate">{song.category.name}</bdi>
+          <bdi className="truncate">{localizeCategory(song.category, i18n.language).name}</bdi>
         </p>
         <Heading className="mt-1 truncate text-base font-bold text-ink-50">
           <bdi>{song.title}</bdi>

@@ -1,4 +1,5 @@
 import type { Song } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHoverPreview } from '../../../components/player/hover-preview';
@@ -25,7 +26,7 @@ interface SongListCardProps {
  * cover lists the voters.
  */
 export function SongListCard({ song, isAdmin, onOpen, onCopy, priority = false }: SongListCardProps) {
-  const { t } = useTranslation('songs');
+  const { t, i18n } = useTranslation('songs');
   const preview = useHoverPreview(song);
   const url = songPageUrl(song._id, window.location.origin);
 
@@ -57,7 +58,7 @@ export function SongListCard({ song, isAdmin, onOpen, onCopy, priority = false }
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <p className="flex items-center gap-1.5 text-xs font-medium text-gold-200/90">
           <span aria-hidden="true">{song.category.icon}</span>
-          <bdi className="truncate">{song.category.name}</bdi>
+          <bdi className="truncate">{localizeCategory(song.category, i18n.language).name}</bdi>
         </p>
         <h2 className="mt-1 truncate text-base font-bold text-ink-50">
           <Link to={`/songs/${song._id}`} className="hover:text-gold-200 focus-visible:text-gold-200">

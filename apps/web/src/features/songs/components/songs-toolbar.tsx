@@ -1,4 +1,5 @@
 import type { Category } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../components/ui/icons';
@@ -20,7 +21,7 @@ const FIELD =
 
 /** Search (debounced by the page), category and sort: the songs list's filters. */
 export function SongsToolbar(props: SongsToolbarProps) {
-  const { t } = useTranslation('songs');
+  const { t, i18n } = useTranslation('songs');
   const searchId = useId();
   const categoryId = useId();
   const sortId = useId();
@@ -65,7 +66,7 @@ export function SongsToolbar(props: SongsToolbarProps) {
           <option value="">{t('filters.allCategories')}</option>
           {props.categories?.map((category) => (
             <option key={category._id} value={category._id}>
-              {category.icon} {category.name}
+              {category.icon} {localizeCategory(category, i18n.language).name}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
 import type { Song } from '@ovation/shared';
+import { localizeCategory } from '@ovation/shared/category-words';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -86,6 +87,7 @@ function SongDetail({ song }: { song: Song }) {
   const isAdmin = hasRole(session, ['admin']);
   const [playing, setPlaying] = useState(false);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' });
+  const categoryName = localizeCategory(song.category, i18n.language).name;
   const url = songPageUrl(song._id, window.location.origin);
   const shareText = t('share.text', { title: song.title, artist: song.artist });
   const artist = song.artistId;
@@ -116,7 +118,7 @@ function SongDetail({ song }: { song: Song }) {
           to={`/categories/${song.category._id}`}
           className="inline-flex min-h-11 items-center px-1 text-ink-300 hover:text-ink-50"
         >
-          <bdi>{song.category.name}</bdi>
+          <bdi>{categoryName}</bdi>
         </Link>
       </nav>
 
@@ -159,7 +161,7 @@ function SongDetail({ song }: { song: Song }) {
             className="inline-flex items-center gap-2 self-start rounded-full bg-gold-400/10 px-3 py-1.5 text-sm font-semibold text-gold-200 ring-1 ring-gold-400/30 hover:bg-gold-400/20"
           >
             <span aria-hidden="true">{song.category.icon}</span>
-            <bdi>{song.category.name}</bdi>
+            <bdi>{categoryName}</bdi>
           </Link>
           <h1 className="mt-4 font-display text-4xl leading-tight font-black tracking-tight text-ink-50 sm:text-5xl">
             <bdi>{song.title}</bdi>
@@ -286,7 +288,7 @@ function SongDetail({ song }: { song: Song }) {
       <div className="mt-10 flex flex-wrap gap-3">
         <Link to={`/categories/${song.category._id}`} className={buttonClass('secondary', 'md')}>
           <GridIcon className="size-4" />
-          {t('detail.moreInCategory', { category: song.category.name })}
+          {t('detail.moreInCategory', { category: categoryName })}
         </Link>
         <Link to="/songs" className={buttonClass('ghost', 'md')}>
           {t('detail.allSongs')}

@@ -1,0 +1,87 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { categories, songs, songVoteTallies, voteQuotas, votes } from '../../db/schema';
+import type { Database } from '../../lib/db';
+
+/** The stored columns an admin writes (and the audit log's before/after). */
+export type CategoryValues = Pick<
+  typeof categories.$inferInsert,
+  'name' | 'description' | 'icon' | 'color' | 'sortOrder' | 'type' | 'region' | 'translations' | 'searchText'
+>;
+
+const storedColumns = {
+  id: categories.id,
+  name: categories.name,
+  description: categories.description,
+  icon: categories.icon,
+  color: categories.color,
+  sortOrder: categories.sortOrder,
+  type: categories.type,
+  region: categories.region,
+  translations: categories.translations,
+};
+
+export type StoredCategory = Awaited<ReturnType<typeof lockCategory>>;
+
+/** The category's stored columns, its row locked until the transaction ends (writes take turns). */
+export async function lockCategory(tx: Database, id: string) {
+  const rows = await tx.select(storedColumns).from(categories).where(eq(categories.id, id)).for('update');
+  return rows[0];
+}
+
+/** The id of another category with this name, ignoring case (what the unique index enforces). */
+export async function findCategoryIdByName(db: Database, name: string, exceptId?: string) {
+  const sameName = sql`lower(${categories.name}) = lower(${name})`;
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(exceptId ? and(sameName, ne(categories.id, exceptId)) : sameName)
+    .limit(1);
+  return rows[0]?.id;
+}
+
+export async function insertCategory(tx: Database, values: CategoryValues) {
+  const [row] = await tx.insert(categories).values(values).returning(storedColumns);
+  return row!;
+}
+
+export async function updateCategory(tx: Database, id: string, values: CategoryValues, now: Date) {
+  const [row] = await tx
+    .update(categories)
+    .set({ ...values, updatedAt: now })
+    .where(eq(categories.id, id))
+    .returning(storedColumns);
+  return row!;
+}
+
+/** Whether any song (of any status) or any vote row still points at the category. */
+export async function categoryHasSongsOrVotes(tx: Database, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({
+      songs: sql<boolean>`exists (select 1 from ${songs} where ${songs.categoryId} = ${id})`,
+      votes: sql<boolean>`exists (select 1 from ${votes} where ${votes.categoryId} = ${id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.songs) || Boolean(row?.votes);
+}
+
+/** Deletes an empty category with its fans' vote quota rows (they have no foreign key to clean them). */
+export async function deleteCategory(tx: Database, id: string) {
+  await tx.delete(voteQuotas).where(eq(voteQuotas.categoryId, id));
+  await tx.delete(categories).where(eq(categories.id, id));
+}
+
+/** Spec 2 "Category stats": categories, every song in them, every valid vote. */
+export async function countCategoryFigures(db: Database) {
+  const [row] = await db
+    .select({
+      total: sql<number>`(select count(*) from ${categories})::int`,
+      totalSongs: sql<number>`(select count(*) from ${songs})::int`,
+      totalVotes: sql<number>`(select coalesce(sum(${songVoteTallies.votes}), 0) from ${songVoteTallies})::bigint`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    total: Number(row?.total ?? 0),
+    totalSongs: Number(row?.totalSongs ?? 0),
+    totalVotes: Number(row?.totalVotes ?? 0),
+  };
+}

@@ -1,0 +1,143 @@
+import {
+  CATEGORY_TRANSLATION_LANGUAGES,
+  type Category,
+  type CategoryInput,
+  type CategoryStats,
+} from '@ovation/shared';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { Conflict, NotFound } from '../../lib/errors';
+import { foldForSearch } from '../../lib/text';
+import type { Actor } from '../audit/service';
+import { recordAdminChange } from '../audit/service';
+import * as admin from './admin-repository';
+import { getCategory } from './service';
+
+export interface CategoryAdminDependencies {
+  db: Database;
+  clock: Clock;
+}
+
+/** PostgreSQL's unique_violation and foreign_key_violation, also when the query builder wrapped them. */
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function hasSqlState(error: unknown, state: string): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: unknown }).code === state) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Every name of the category, folded, so admin song search finds it in any language. */
+function searchTextOf(input: CategoryInput): string {
+  const names = [input.name, ...CATEGORY_TRANSLATION_LANGUAGES.map((code) => input.translations[code]?.name)];
+  return foldForSearch(names.filter(Boolean).join(' '));
+}
+
+function valuesOf(input: CategoryInput): admin.CategoryValues {
+  return { ...input, searchText: searchTextOf(input) };
+}
+
+const ADMIN_VIEWER = { role: 'admin' } as const;
+
+/** The category as the admin screen shows it (with its song count and vote total). */
+function adminView(db: Database, id: string, actor: Actor): Promise<Category> {
+  return getCategory(db, id, { ...ADMIN_VIEWER, id: actor.id, emailVerified: true });
+}
+
+/** Runs a write; two admins saving the same name at once get one success and one clean 409. */
+async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (hasSqlState(error, UNIQUE_VIOLATION)) throw Conflict('CATEGORY_NAME_TAKEN');
+    throw error;
+  }
+}
+
+/**
+ * An admin creates a category (POST /categories). The name must be free ignoring case: checked first for
+ * a clear answer, and again by the unique index for two creates racing. Audited in the same transaction.
+ */
+export async function createCategory(
+  deps: CategoryAdminDependencies,
+  input: CategoryInput,
+  actor: Actor,
+): Promise<Category> {
+  const id = await withUniqueName(() =>
+    deps.db.transaction(async (tx) => {
+      if (await admin.findCategoryIdByName(tx, input.name)) throw Conflict('CATEGORY_NAME_TAKEN');
+      const created = await admin.insertCategory(tx, valuesOf(input));
+      await recordAdminChange(tx, actor, {
+        action: 'category.created',
+        targetType: 'category',
+        targetId: created.id,
+        after: created,
+      });
+      return created.id;
+    }),
+  );
+  return adminView(deps.db, id, actor);
+}
+
+/**
+ * An admin replaces a category's fields (PUT /categories/{id}); its songs and votes stay with it. The
+ * row is locked while it changes, so the audit's "before" is exactly what this write replaced.
+ */
+export async function updateCategory(
+  deps: CategoryAdminDependencies,
+  id: string,
+  input: CategoryInput,
+  actor: Actor,
+): Promise<Category> {
+  await withUniqueName(() =>
+    deps.db.transaction(async (tx) => {
+      const before = await admin.lockCategory(tx, id);
+      if (!before) throw NotFound('CATEGORY_NOT_FOUND');
+      if (await admin.findCategoryIdByName(tx, input.name, id)) throw Conflict('CATEGORY_NAME_TAKEN');
+      const after = await admin.updateCategory(tx, id, valuesOf(input), deps.clock.now());
+      await recordAdminChange(tx, actor, {
+        action: 'category.updated',
+        targetType: 'category',
+        targetId: id,
+        before,
+        after,
+      });
+    }),
+  );
+  return adminView(deps.db, id, actor);
+}
+
+/**
+ * An admin deletes a category (DELETE /categories/{id}). Only an empty one: a category that still has
+ * songs (any status) or votes is refused with CATEGORY_NOT_EMPTY, since deleting it would orphan votes
+ * or need its songs moved first. The lock makes a song added meanwhile wait, then be seen.
+ */
+export async function deleteCategory(deps: CategoryAdminDependencies, id: string, actor: Actor) {
+  try {
+    await deps.db.transaction(async (tx) => {
+      const before = await admin.lockCategory(tx, id);
+      if (!before) throw NotFound('CATEGORY_NOT_FOUND');
+      if (await admin.categoryHasSongsOrVotes(tx, id)) throw Conflict('CATEGORY_NOT_EMPTY');
+      await admin.deleteCategory(tx, id);
+      await recordAdminChange(tx, actor, {
+        action: 'category.deleted',
+        targetType: 'category',
+        targetId: id,
+        before,
+      });
+    });
+  } catch (error) {
+    if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) throw Conflict('CATEGORY_NOT_EMPTY');
+    throw error;
+  }
+}
+
+/** Spec 2 "Category stats": the figures above the category cards. */
+export async function getCategoryStats(db: Database): Promise<CategoryStats> {
+  const figures = await admin.countCategoryFigures(db);
+  const average = figures.total === 0 ? 0 : Math.round((figures.totalSongs / figures.total) * 10) / 10;
+  return { ...figures, avgSongsPerCategory: average };
+}

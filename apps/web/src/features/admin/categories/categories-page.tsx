@@ -1,0 +1,175 @@
+import { localizeCategory } from '@ovation/shared/category-words';
+import type { Category } from '@ovation/shared/schemas/catalog';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/data/empty-state';
+import { StatTiles } from '../../../components/data/stat-tiles';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { BallotIcon, GridIcon, MusicIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { accessProblem } from '../../../lib/api-error-message';
+import { useAction } from '../../../lib/use-action';
+import { AccessProblem } from '../layout/access-views';
+import { PageHeader } from '../layout/page-header';
+import {
+  adminCategoriesKeys,
+  deleteCategory,
+  PUBLIC_CATEGORY_KEYS,
+  useAdminCategories,
+  useCategoryStats,
+} from './api';
+import { CategoryAdminCard } from './category-admin-card';
+import { CategoryFormModal } from './category-form-modal';
+
+const PlusIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2.5}
+    strokeLinecap="round"
+    aria-hidden="true"
+    className="size-4"
+  >
+    <path d="M12 5v14M5 12h14" />
+  </svg>
+);
+
+const ScaleIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    className="size-5"
+  >
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </svg>
+);
+
+/** The form's state: closed, adding a category, or editing one. */
+type Editing = { category: Category | null } | null;
+
+/** Category management (spec 2 section 2): tiles, the category cards, Add/Edit and Delete. */
+export default function AdminCategoriesPage() {
+  const { t, i18n } = useTranslation('admin-categories');
+  const categories = useAdminCategories();
+  const stats = useCategoryStats();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const average = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+
+  const remove = useAction({
+    action: (category: Category) => deleteCategory(category._id),
+    success: t('toast.deleted'),
+    failure: t('toast.deleteFailed'),
+    invalidate: [adminCategoriesKeys.all, ...PUBLIC_CATEGORY_KEYS],
+    onSuccess: () => setDeleting(null),
+  });
+
+  if (accessProblem(categories.error)) return <AccessProblem error={categories.error} />;
+
+  const list = categories.data ?? [];
+  const maxVotes = Math.max(0, ...list.map((category) => category.totalVotes ?? 0));
+  const addButton = (
+    <button
+      type="button"
+      onClick={() => setEditing({ category: null })}
+      className={buttonClass('primary', 'md')}
+    >
+      <PlusIcon />
+      {t('add')}
+    </button>
+  );
+  const deletingName = deleting ? localizeCategory(deleting, i18n.language).name : '';
+  const deletingSongs = deleting?.songCount ?? 0;
+  const deletingVotes = deleting?.totalVotes ?? 0;
+
+  return (
+    <div>
+      <PageHeader title={t('title')} description={t('description')} back actions={addButton} />
+
+      <StatTiles
+        tiles={[
+          { key: 'total', label: t('stats.total'), value: stats.data?.total, icon: <GridIcon /> },
+          { key: 'songs', label: t('stats.songs'), value: stats.data?.totalSongs, icon: <MusicIcon /> },
+          { key: 'votes', label: t('stats.votes'), value: stats.data?.totalVotes, icon: <BallotIcon /> },
+          {
+            key: 'average',
+            label: t('stats.average'),
+            value: stats.data?.avgSongsPerCategory,
+            display: stats.data === undefined ? undefined : average.format(stats.data.avgSongsPerCategory),
+            icon: <ScaleIcon />,
+          },
+        ]}
+      />
+
+      <section aria-labelledby="admin-categories-heading" className="mt-8">
+        <h2 id="admin-categories-heading" className="mb-4 text-xl font-bold text-ink-50">
+          {t('list.heading')}
+        </h2>
+        {categories.isPending ? (
+          <ul aria-hidden="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {Array.from({ length: 6 }, (_, index) => (
+              <li key={index} className="h-64 animate-pulse rounded-2xl bg-white/[0.05]" />
+            ))}
+          </ul>
+        ) : categories.isError ? (
+          <LoadFailed message={t('list.loadFailed')} onRetry={() => void categories.refetch()} />
+        ) : list.length === 0 ? (
+          <EmptyState
+            title={t('list.emptyTitle')}
+            description={t('list.emptyText')}
+            icon={<GridIcon />}
+            action={addButton}
+          />
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {list.map((category) => (
+              <li key={category._id}>
+                <CategoryAdminCard
+                  category={category}
+                  maxVotes={maxVotes}
+                  onEdit={(chosen) => setEditing({ category: chosen })}
+                  onDelete={setDeleting}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <CategoryFormModal
+        open={editing !== null}
+        category={editing?.category ?? null}
+        onClose={() => setEditing(null)}
+      />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('delete.title')}
+        description={t('delete.text', { name: `\u2068${deletingName}\u2069` })}
+        confirmLabel={t('delete.confirm')}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        {(deletingSongs > 0 || deletingVotes > 0) && (
+          <p
+            role="note"
+            className="mt-4 rounded-xl bg-coral-500/10 p-3 text-sm text-coral-200 ring-1 ring-coral-400/30"
+          >
+            {t('delete.notEmpty', {
+              songs: t('card.songs', { count: deletingSongs }),
+              votes: t('card.votes', { count: deletingVotes }),
+            })}
+          </p>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
