@@ -74,6 +74,9 @@ export const ERROR_MESSAGES = {
   INVALID_CSV_FILE: 'Please select a valid CSV file',
   NO_VALID_SONGS: 'No valid songs found in the file',
   BULK_UPLOAD_TOO_LARGE: 'A bulk upload takes at most 5,000 songs. Split the file and upload each part.',
+  BULK_UPLOAD_FILE_TOO_LARGE:
+    'The file is too large: a bulk upload takes at most 8 MB. Split the file and upload each part.',
+  UNKNOWN_CATEGORY: 'No category has this name or id. Use a category name from the template.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -131,8 +134,12 @@ export const VALIDATION_MESSAGES = {
   sortOrderInvalid: 'Sort order must be a whole number',
   regionInvalid: 'Please choose a region from the list',
   roleChoiceInvalid: 'Role must be fan, artist or admin',
+  userStatusInvalid: 'isActive must be true or false',
+  exportFormatInvalid: 'The export format must be excel',
   artistRequired: 'Artist is required',
   albumCoverInvalid: 'Album cover must be a valid http(s) link or an uploaded image',
+  dateRangeInvalid: 'The end date must be on or after the start date',
+  auditActionInvalid: 'Please choose an action from the list',
 } as const;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -40,7 +40,7 @@ export function StatTiles({ tiles, columns = 4 }: { tiles: StatTile[]; columns?:
               {tile.icon}
             </span>
             <div className="min-w-0">
-              <dt className="truncate text-xs text-ink-400">{tile.label}</dt>
+              <dt className="text-xs leading-snug text-pretty text-ink-400">{tile.label}</dt>
               <dd className="text-lg font-bold text-ink-50 tabular-nums">
                 {shown === spoken ? (
                   shown

@@ -1,0 +1,98 @@
+import { bulkUploadBodySchema, bulkUploadResponseSchema, MAX_BULK_UPLOAD_BYTES } from '@ovation/shared';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../app-context';
+import { adminActor } from '../../lib/access';
+import { sendCsv } from '../../lib/downloads';
+import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors';
+import {
+  type BulkUploadDependencies,
+  bulkUploadSongs,
+  numberJsonRows,
+  readCsvFile,
+  templateRows,
+} from './bulk-upload-service';
+
+const tags = ['admin'];
+const security = [{ bearer: [] }];
+
+/**
+ * The one file of a multipart bulk upload, at most 8 MiB. No file, or another field than `file`, is not
+ * a CSV upload: 'Please select a valid CSV file'.
+ */
+async function readUploadedFile(request: FastifyRequest) {
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_BULK_UPLOAD_BYTES, files: 1, fields: 5 } });
+    if (part?.fieldname !== 'file') throw Invalid('INVALID_CSV_FILE');
+    return { bytes: await part.toBuffer(), filename: part.filename ?? '', mimetype: part.mimetype ?? '' };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw PayloadTooLarge('BULK_UPLOAD_FILE_TOO_LARGE');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw Invalid('INVALID_CSV_FILE');
+    }
+    // Busboy's own failures (no boundary, truncated body) are the client's malformed request.
+    throw Invalid('BAD_REQUEST', { message: 'The multipart request is malformed' });
+  }
+}
+
+/** GET the CSV template and POST a bulk upload (spec 2 section 7): inside the admin scope. */
+export function registerBulkUploadAdminRoutes(app: RouteApp, deps: BulkUploadDependencies) {
+  app.get(
+    '/admin/bulk-upload/template',
+    {
+      schema: {
+        tags,
+        security,
+        description: 'The CSV template (UTF-8 with BOM): header and two example rows in real categories',
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) => {
+      const template = await templateRows(deps.db);
+      await sendCsv(reply, {
+        filename: 'bulk-upload-template.csv',
+        header: template.header,
+        rows: [template.rows],
+      });
+      return reply;
+    },
+  );
+
+  app.post(
+    '/admin/bulk-upload/songs',
+    {
+      // 5,000 rows of JSON outgrow the app's 1 MiB body limit.
+      bodyLimit: MAX_BULK_UPLOAD_BYTES,
+      // A body over the limit is this upload's clear 413, not the generic one.
+      errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+        const tooLarge = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE';
+        return app.errorHandler(
+          tooLarge ? PayloadTooLarge('BULK_UPLOAD_FILE_TOO_LARGE') : error,
+          request,
+          reply,
+        );
+      },
+      schema: {
+        tags,
+        security,
+        consumes: ['application/json', 'multipart/form-data'],
+        description:
+          'JSON `{ songs: [row, ...] }` with each row by header name (title, artist, song_link, category_name or ' +
+          'category_id, description, duration, release_date, tags), or multipart with one `file` field holding ' +
+          'the .csv file. At most 5,000 rows and 8 MB. Rows are numbered from 1 (the first data row).',
+        // Multipart requests carry no parsed body; JSON ones must match.
+        body: bulkUploadBodySchema.nullish(),
+        response: { 200: bulkUploadResponseSchema },
+      },
+    },
+    async (request) => {
+      let rows: ReturnType<typeof numberJsonRows>;
+      if (request.isMultipart()) rows = readCsvFile(await readUploadedFile(request));
+      else if (request.body) rows = numberJsonRows(request.body.songs);
+      else throw Invalid('NO_VALID_SONGS');
+      const outcome = await bulkUploadSongs(deps, adminActor(request), rows);
+      return { success: true as const, ...outcome };
+    },
+  );
+}

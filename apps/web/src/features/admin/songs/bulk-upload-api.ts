@@ -1,0 +1,23 @@
+import type { BulkUploadResult, BulkUploadRow } from '@ovation/shared/schemas/bulk-upload';
+import { apiRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
+
+/** The template's name when the server gives none (it does: Content-Disposition). */
+const TEMPLATE_FILE_NAME = 'bulk-upload-template.csv';
+
+/** GET /admin/bulk-upload/template: saved under the server's file name. */
+export function downloadBulkUploadTemplate() {
+  return downloadFile('/admin/bulk-upload/template', {}, TEMPLATE_FILE_NAME);
+}
+
+/**
+ * POST /admin/bulk-upload/songs with the rows the browser parsed (spec 2 section 7). The answer numbers
+ * the rows as sent (1 = the first); bulk-upload-csv.ts `summarize` turns them into the file's rows.
+ */
+export async function uploadBulkSongs(songs: BulkUploadRow[]): Promise<BulkUploadResult> {
+  const result = await apiRequest<BulkUploadResult>('/admin/bulk-upload/songs', {
+    method: 'POST',
+    body: { songs },
+  });
+  return result.data;
+}
