@@ -29,10 +29,10 @@ describe('route guards', () => {
     expect(await visit(browser.page, '/admin')).toBe('/');
   });
 
-  it('shows the admin placeholder to an admin', async () => {
+  it('shows the admin dashboard to an admin', async () => {
     await loginAs(browser.page, DEMO.admin);
     expect(await visit(browser.page, '/admin')).toBe('/admin');
-    await browser.page.getByRole('heading', { level: 1, name: 'Admin back-office' }).waitFor();
+    await browser.page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }).waitFor();
   });
 
   it('remembers where a guest was going', async () => {

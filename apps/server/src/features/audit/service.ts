@@ -36,6 +36,20 @@ type AdminAction =
 
 export type AuditAction = SecurityAction | AdminAction;
 
+/** The security events, for the audit screen's action filter (shown only when one is chosen). */
+export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
+  'auth.register',
+  'auth.login.success',
+  'auth.login.failure',
+  'auth.login.locked',
+  'auth.logout',
+  'auth.session.expired',
+  'auth.email.verified',
+  'auth.otp.failure',
+  'auth.password.changed',
+  'auth.social.login',
+];
+
 /** The admin actions, for the audit screen's action filter. */
 export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'settings.platform.changed',

@@ -1,0 +1,20 @@
+import { adminDashboardResponseSchema } from '@ovation/shared';
+import type { RouteApp } from '../../app-context';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { getAdminDashboard } from './dashboard-service';
+
+/** GET /admin/dashboard (spec 2 "Admin dashboard"). Registered inside the admin scope: admins only. */
+export function registerDashboardAdminRoutes(app: RouteApp, deps: { db: Database; clock: Clock }) {
+  app.get(
+    '/admin/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        response: { 200: adminDashboardResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await getAdminDashboard(deps) }),
+  );
+}

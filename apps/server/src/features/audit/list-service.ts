@@ -1,0 +1,62 @@
+import type { AuditActions, AuditListQuery, RecentActivity } from '@ovation/shared';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { pageOf } from '../../lib/pagination';
+import { dateRangeIn } from '../../lib/zoned-calendar';
+import { getVotingSettings } from '../voting/settings-service';
+import { presentAuditEntry, presentRecentActivity } from './presenter';
+import { findAuditPage, findNewestAuditEntries } from './repository';
+import { ADMIN_AUDIT_ACTIONS, SECURITY_AUDIT_ACTIONS } from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Every action the audit screen may filter by: the admin actions, then the security events. */
+export function isKnownAuditAction(action: string): boolean {
+  return (
+    (ADMIN_AUDIT_ACTIONS as readonly string[]).includes(action) ||
+    (SECURITY_AUDIT_ACTIONS as readonly string[]).includes(action)
+  );
+}
+
+/** The platform's timezone: the voting settings' (UTC by default). Days and weeks are counted in it. */
+export async function platformTimezone(db: Database, clock: Clock): Promise<string> {
+  return (await getVotingSettings(db, clock)).timezone;
+}
+
+/** GET /admin/audit/actions: the action filter's choices and the timezone its dates are read in. */
+export async function listAuditActions(db: Database, clock: Clock): Promise<AuditActions> {
+  return {
+    admin: [...ADMIN_AUDIT_ACTIONS],
+    security: [...SECURITY_AUDIT_ACTIONS],
+    timezone: await platformTimezone(db, clock),
+  };
+}
+
+/**
+ * GET /admin/audit: a page of entries, newest first. With no action chosen it lists the admin changes
+ * only; a security event (sign-ins, lockouts) is listed when it is chosen, so those do not drown the
+ * admins' trail. Dates are calendar days in the platform's timezone, `to` included whole.
+ */
+export async function listAuditEntries(db: Database, clock: Clock, query: AuditListQuery) {
+  const timezone = await platformTimezone(db, clock);
+  const { start, endBefore } = dateRangeIn(query, timezone);
+  const actor = query.actor;
+  const { rows, total } = await findAuditPage(
+    db,
+    {
+      actions: query.action ? [query.action] : ADMIN_AUDIT_ACTIONS,
+      actorId: actor && UUID.test(actor) ? actor : undefined,
+      actorText: actor && !UUID.test(actor) ? actor : undefined,
+      since: start,
+      before: endBefore,
+    },
+    query,
+  );
+  return pageOf(rows.map(presentAuditEntry), total, query);
+}
+
+/** The newest admin changes, for the dashboard's Recent Activity. */
+export async function listRecentAdminActivity(db: Database, limit: number): Promise<RecentActivity[]> {
+  const rows = await findNewestAuditEntries(db, ADMIN_AUDIT_ACTIONS, limit);
+  return rows.map(presentRecentActivity);
+}

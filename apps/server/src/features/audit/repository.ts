@@ -1,0 +1,104 @@
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { auditLog, users } from '../../db/schema';
+import type { Database } from '../../lib/db';
+import { offsetOf } from '../../lib/pagination';
+import { escapeLike } from '../../lib/text';
+
+/** What the audit list is narrowed to; every condition is optional and they all apply together. */
+export interface AuditFilters {
+  /** The actions shown (one chosen action, or every admin action). */
+  actions: readonly string[];
+  actorId?: string;
+  /** Part of the actor's name or e-mail, any case. */
+  actorText?: string;
+  since?: Date;
+  before?: Date;
+}
+
+/** An audit row with its actor's account (null once that account is deleted). */
+export interface AuditRow {
+  id: number;
+  action: string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  details: unknown;
+  createdAt: Date;
+  actor: { id: string; name: string; email: string } | null;
+}
+
+const columns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  targetType: auditLog.targetType,
+  targetId: auditLog.targetId,
+  ip: auditLog.ip,
+  details: auditLog.details,
+  createdAt: auditLog.createdAt,
+  actorId: users.id,
+  actorName: users.name,
+  actorEmail: users.email,
+};
+
+/** A selected row: the actor's columns are null when the left join found no account. */
+type Selected = Omit<AuditRow, 'actor'> & {
+  actorId: string | null;
+  actorName: string | null;
+  actorEmail: string | null;
+};
+
+function rowOf(row: Selected): AuditRow {
+  const { actorId, actorName, actorEmail, ...entry } = row;
+  return {
+    ...entry,
+    actor: actorId ? { id: actorId, name: actorName ?? '', email: actorEmail ?? '' } : null,
+  };
+}
+
+function whereOf(filters: AuditFilters): SQL | undefined {
+  const conditions: Array<SQL | undefined> = [inArray(auditLog.action, [...filters.actions])];
+  if (filters.actorId) conditions.push(eq(auditLog.actorId, filters.actorId));
+  if (filters.actorText) {
+    const pattern = `%${escapeLike(filters.actorText)}%`;
+    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+  }
+  if (filters.since) conditions.push(gte(auditLog.createdAt, filters.since));
+  if (filters.before) conditions.push(lt(auditLog.createdAt, filters.before));
+  return and(...conditions);
+}
+
+/** One page of audit entries, newest first (or oldest first), and how many match in all. */
+export async function findAuditPage(
+  db: Database,
+  filters: AuditFilters,
+  page: { page: number; limit: number; order: 'asc' | 'desc' },
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const where = whereOf(filters);
+  // The id breaks ties between entries of one instant (a bulk action writes many in one statement).
+  const order =
+    page.order === 'asc' ? [auditLog.createdAt, auditLog.id] : [desc(auditLog.createdAt), desc(auditLog.id)];
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(columns)
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ total: count() }).from(auditLog).leftJoin(users, eq(users.id, auditLog.actorId)).where(where),
+  ]);
+  return { rows: rows.map(rowOf), total: Number(counted?.total ?? 0) };
+}
+
+/** The newest entries among `actions`: the dashboard's Recent Activity. */
+export async function findNewestAuditEntries(db: Database, actions: readonly string[], limit: number) {
+  const rows = await db
+    .select(columns)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(inArray(auditLog.action, [...actions]))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(rowOf);
+}
