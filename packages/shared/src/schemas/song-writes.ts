@@ -78,5 +78,7 @@ export const artistStatsResponseSchema = dataEnvelope(artistStatsSchema);
 export const artistSongSchema = songSchema.extend({
   totalVotes: z.number().int(),
   rankInCategory: z.number().int().nullable(),
+  /** The admin's reason when the song was moderated (a rejection's reason is shown to the artist). */
+  moderationReason: z.string().nullable(),
 });
 export const artistSongsResponseSchema = dataEnvelope(z.array(artistSongSchema));

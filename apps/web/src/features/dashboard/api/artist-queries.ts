@@ -2,8 +2,16 @@ import type { Song } from '@ovation/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
-/** One of the artist's own songs (GET /songs/artist/me): any status, with votes and rank in its category. */
-export type ArtistSong = Song & { totalVotes: number; rankInCategory: number | null };
+/**
+ * One of the artist's own songs (GET /songs/artist/me): any status, with votes, rank in its category and
+ * the admin's reason when it was rejected.
+ */
+export type ArtistSong = Song & {
+  totalVotes: number;
+  rankInCategory: number | null;
+  /** Absent on a song just uploaded from this browser (put in the cache before the list refetches). */
+  moderationReason?: string | null;
+};
 
 /** GET /users/me/stats: the dashboard tiles. */
 export interface ArtistStats {

@@ -1,0 +1,151 @@
+import type { AdminSongsQuery, SongStatus } from '@ovation/shared';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { categories, images, songs, users } from '../../db/schema';
+import type { Database } from '../../lib/db';
+import { offsetOf } from '../../lib/pagination';
+import { escapeLike, foldForSearch } from '../../lib/text';
+
+/** A song's valid vote total: the sum of its tally shards. */
+const songTotalVotes = sql<number>`coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = "songs"."id"), 0)::int`;
+
+const adminSongColumns = {
+  id: songs.id,
+  title: songs.title,
+  artist: songs.artist,
+  songLink: songs.songLink,
+  description: songs.description,
+  status: songs.status,
+  moderationReason: songs.moderationReason,
+  moderatedAt: songs.moderatedAt,
+  createdAt: songs.createdAt,
+  updatedAt: songs.updatedAt,
+  totalVotes: songTotalVotes,
+  category: { id: categories.id, name: categories.name },
+  uploader: { id: users.id, name: users.name },
+  cover: { storageKey: images.storageKey, width: images.width, height: images.height, widths: images.widths },
+};
+
+export type AdminSongRow = Awaited<ReturnType<typeof selectAdminSongs>>[number];
+
+function selectAdminSongs(db: Database) {
+  return db
+    .select(adminSongColumns)
+    .from(songs)
+    .innerJoin(categories, eq(categories.id, songs.categoryId))
+    .leftJoin(users, eq(users.id, songs.uploaderId))
+    .leftJoin(images, eq(images.id, songs.coverImageId));
+}
+
+/**
+ * The moderation list: status filter, and a search over title, artist and the category's name in every
+ * language (both folded, so accents and case do not matter); newest first.
+ */
+export async function findAdminSongsPage(db: Database, query: AdminSongsQuery) {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(songs.status, query.status));
+  if (query.search) {
+    const pattern = `%${escapeLike(foldForSearch(query.search))}%`;
+    conditions.push(
+      or(sql`${songs.searchText} like ${pattern}`, sql`${categories.searchText} like ${pattern}`)!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    selectAdminSongs(db)
+      .where(where)
+      .orderBy(direction(songs.createdAt), direction(songs.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db
+      .select({ total: count() })
+      .from(songs)
+      .innerJoin(categories, eq(categories.id, songs.categoryId))
+      .where(where),
+  ]);
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+/** The newest songs awaiting review. */
+export function findNewestPendingSongs(db: Database, limit: number) {
+  return selectAdminSongs(db)
+    .where(eq(songs.status, 'pending'))
+    .orderBy(desc(songs.createdAt), desc(songs.id))
+    .limit(limit);
+}
+
+export async function findAdminSong(db: Database, id: string) {
+  const rows = await selectAdminSongs(db).where(eq(songs.id, id)).limit(1);
+  return rows[0];
+}
+
+export function findAdminSongs(db: Database, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectAdminSongs(db).where(inArray(songs.id, ids)).orderBy(desc(songs.createdAt), desc(songs.id));
+}
+
+/** Inside a transaction: the song's row, locked until the transaction ends (concurrent admins queue). */
+export async function lockSong(tx: Database, id: string) {
+  const rows = await tx.select().from(songs).where(eq(songs.id, id)).for('update');
+  return rows[0];
+}
+
+/** Inside a transaction: several songs locked in id order, so two bulk actions cannot deadlock. */
+export function lockSongs(tx: Database, ids: string[]) {
+  return tx.select().from(songs).where(inArray(songs.id, ids)).orderBy(asc(songs.id)).for('update');
+}
+
+export async function setModeration(
+  tx: Database,
+  ids: string[],
+  values: { status: SongStatus; reason: string | null; moderatedBy: string; moderatedAt: Date },
+) {
+  if (ids.length === 0) return;
+  await tx
+    .update(songs)
+    .set({
+      status: values.status,
+      moderationReason: values.reason,
+      moderatedBy: values.moderatedBy,
+      moderatedAt: values.moderatedAt,
+      // Strictly later than before, even within one millisecond, so a stale edit is always detected.
+      updatedAt: sql`greatest(${values.moderatedAt.toISOString()}::timestamptz, ${songs.updatedAt} + interval '1 millisecond')`,
+    })
+    .where(inArray(songs.id, ids));
+}
+
+export async function updateSong(tx: Database, id: string, values: Partial<typeof songs.$inferInsert>) {
+  await tx.update(songs).set(values).where(eq(songs.id, id));
+}
+
+export async function insertImage(tx: Database, row: typeof images.$inferInsert) {
+  await tx.insert(images).values(row);
+}
+
+/** An uploaded image by its storage key (a cover or a library image the admin linked to). */
+export async function findImageByStorageKey(db: Database, storageKey: string) {
+  const rows = await db
+    .select({ id: images.id, storageKey: images.storageKey })
+    .from(images)
+    .where(eq(images.storageKey, storageKey))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Inside a transaction: deletes a cover image row no song uses any more (a copied song shares its
+ * original's cover; library images are never deleted here) and answers its files, for removal after commit.
+ */
+export async function deleteUnusedCover(tx: Database, imageId: string) {
+  const rows = await tx
+    .delete(images)
+    .where(
+      and(
+        eq(images.id, imageId),
+        eq(images.kind, 'cover'),
+        sql`not exists (select 1 from songs s where s.cover_image_id = ${imageId})`,
+      ),
+    )
+    .returning({ storageKey: images.storageKey, widths: images.widths });
+  return rows[0];
+}

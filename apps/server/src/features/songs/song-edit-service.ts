@@ -1,0 +1,153 @@
+import { COVER_WIDTHS, detectLinkKind, type SongEditFields } from '@ovation/shared';
+import type { songs } from '../../db/schema';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
+import { foldForSearch } from '../../lib/text';
+import type { Viewer } from '../../lib/viewer';
+import type { Actor } from '../audit/service';
+import { recordAdminChange } from '../audit/service';
+import { type ProcessedImage, processImage } from '../uploads/image-service';
+import * as repository from './admin-repository';
+import { getAdminSong, type SongsDependencies } from './admin-service';
+import { removeImageFiles } from './cover-files';
+import { toAuditedSong } from './presenter';
+import { fetchRemoteImage } from './remote-image';
+import { findSongRow } from './song-write-repository';
+
+type SongRow = typeof songs.$inferSelect;
+type Upload = { bytes: Buffer; originalName?: string };
+
+/** A stored image's URL path: `/uploads/<storageKey>-<width>.webp` (lib/images.ts). */
+const STORED_IMAGE_PATH = /^\/uploads\/([a-z0-9][a-z0-9/_.-]*)-\d+\.webp$/i;
+
+/** Admins may edit any song; an artist only their own song, and only while it awaits review. */
+function assertMayEdit(viewer: NonNullable<Viewer>, song: SongRow) {
+  if (viewer.role === 'admin') return;
+  if (song.uploaderId !== viewer.id || song.status !== 'pending') throw Forbidden('SONG_NOT_EDITABLE');
+}
+
+/** Refuses an edit made on a copy of the song older than its last change. */
+function assertNotStale(song: SongRow, expectedUpdatedAt: string | undefined) {
+  if (expectedUpdatedAt && song.updatedAt.getTime() !== Date.parse(expectedUpdatedAt)) {
+    throw Conflict('SONG_EDIT_CONFLICT', { extra: { currentUpdatedAt: song.updatedAt.toISOString() } });
+  }
+}
+
+function coverLinkInvalid() {
+  return Invalid('VALIDATION_ERROR', {
+    message: 'Album cover must be a valid http(s) link or an uploaded image',
+    errors: [
+      {
+        field: 'albumCover',
+        message: 'Album cover must be a valid http(s) link or an uploaded image',
+        key: 'validation.albumCoverInvalid',
+      },
+    ],
+  });
+}
+
+type CoverChoice =
+  | { kind: 'keep' }
+  | { kind: 'existing'; imageId: string }
+  | { kind: 'new'; image: ProcessedImage };
+
+/**
+ * What the edit does with the cover: a new file is decoded and re-encoded like any upload; a link to one
+ * of our own stored images (the current cover, a library image) points the song at it; any other http(s)
+ * link is downloaded (see remote-image.ts) and then treated as an upload; nothing keeps the cover.
+ */
+async function chooseCover(
+  deps: SongsDependencies,
+  viewer: NonNullable<Viewer>,
+  link: string | undefined,
+  upload: Upload | undefined,
+): Promise<CoverChoice> {
+  const process = async (source: Upload): Promise<CoverChoice> => ({
+    kind: 'new',
+    image: await processImage(deps.storage, source, {
+      kind: 'cover',
+      widths: COVER_WIDTHS,
+      aspect: 1,
+      uploadedBy: viewer.id,
+    }),
+  });
+  if (upload) return process(upload);
+  if (!link) return { kind: 'keep' };
+  const isLink = /^https?:\/\//i.test(link);
+  const path = isLink ? new URL(link).pathname : link;
+  const storageKey = STORED_IMAGE_PATH.exec(path)?.[1];
+  const stored = storageKey ? await repository.findImageByStorageKey(deps.db, storageKey) : undefined;
+  if (stored) return { kind: 'existing', imageId: stored.id };
+  if (!isLink) throw coverLinkInvalid();
+  return process(await fetchRemoteImage(link));
+}
+
+/**
+ * Edits a song's title, artist, link, description and cover (spec 2 section 5). The cover is replaced
+ * atomically: new files are written first, the row is updated in one transaction (audited when an admin
+ * edits), the old files are removed only after the commit, and the new ones are removed if it fails.
+ * `expectedUpdatedAt` refuses an edit made on a stale copy (409 SONG_EDIT_CONFLICT).
+ */
+export async function editSong(
+  deps: SongsDependencies,
+  viewer: NonNullable<Viewer>,
+  actor: Actor,
+  id: string,
+  fields: SongEditFields,
+  upload: Upload | undefined,
+) {
+  const current = await findSongRow(deps.db, id);
+  if (!current) throw NotFound('SONG_NOT_FOUND');
+  assertMayEdit(viewer, current);
+  assertNotStale(current, fields.expectedUpdatedAt);
+  const cover = await chooseCover(deps, viewer, fields.albumCover, upload);
+  let outcome: { removedCover?: { storageKey: string; widths: number[] }; wasPublic: boolean };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const before = await repository.lockSong(tx, id);
+      if (!before) throw NotFound('SONG_NOT_FOUND');
+      assertMayEdit(viewer, before);
+      assertNotStale(before, fields.expectedUpdatedAt);
+      if (cover.kind === 'new') await repository.insertImage(tx, cover.image.row);
+      const coverImageId =
+        cover.kind === 'new'
+          ? cover.image.row.id
+          : cover.kind === 'existing'
+            ? cover.imageId
+            : before.coverImageId;
+      const linkKind = detectLinkKind(fields.songLink);
+      await repository.updateSong(tx, id, {
+        title: fields.title,
+        artist: fields.artist,
+        songLink: fields.songLink,
+        linkKind,
+        audioUrl: linkKind === 'mp3' ? fields.songLink : null,
+        description: fields.description ?? '',
+        coverImageId,
+        searchText: foldForSearch(`${fields.title} ${fields.artist}`),
+        // Strictly later than the last change, so every change gives a new expectedUpdatedAt.
+        updatedAt: new Date(Math.max(deps.clock.now().getTime(), before.updatedAt.getTime() + 1)),
+      });
+      const after = (await repository.lockSong(tx, id))!;
+      const removedCover =
+        before.coverImageId && before.coverImageId !== coverImageId
+          ? await repository.deleteUnusedCover(tx, before.coverImageId)
+          : undefined;
+      if (viewer.role === 'admin') {
+        await recordAdminChange(tx, actor, {
+          action: 'song.updated',
+          targetType: 'song',
+          targetId: id,
+          before: toAuditedSong(before),
+          after: toAuditedSong(after),
+        });
+      }
+      return { removedCover, wasPublic: before.status === 'approved' };
+    });
+  } catch (error) {
+    if (cover.kind === 'new') await cover.image.discard();
+    throw error;
+  }
+  await removeImageFiles(deps.storage, outcome.removedCover);
+  if (outcome.wasPublic) await deps.cache.invalidate();
+  return getAdminSong(deps, id);
+}

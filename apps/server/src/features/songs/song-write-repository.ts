@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { categories, images, songs, songVoteTallies, users, votes } from '../../db/schema';
+import type { Database } from '../../lib/db';
+
+/** Inserts the cover's image row and the song together: both or neither. */
+export async function insertSongWithCover(
+  db: Database,
+  cover: typeof images.$inferInsert,
+  song: typeof songs.$inferInsert,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.insert(images).values(cover);
+    const [row] = await tx
+      .insert(songs)
+      .values({ ...song, coverImageId: cover.id })
+      .returning({ id: songs.id });
+    return row!.id;
+  });
+}
+
+export async function insertSong(db: Database, song: typeof songs.$inferInsert) {
+  const [row] = await db.insert(songs).values(song).returning();
+  return row!;
+}
+
+export async function findCategoryName(db: Database, id: string) {
+  const rows = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .limit(1);
+  return rows[0]?.name;
+}
+
+export async function findSongRow(db: Database, id: string) {
+  const rows = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Whether the category already holds a song with this title and artist, ignoring case. */
+export async function hasSameSongInCategory(db: Database, categoryId: string, title: string, artist: string) {
+  const rows = await db
+    .select({ id: songs.id })
+    .from(songs)
+    .where(
+      and(
+        eq(songs.categoryId, categoryId),
+        sql`lower(${songs.title}) = ${title.toLowerCase()}`,
+        sql`lower(${songs.artist}) = ${artist.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Inside the caller's transaction: deletes a song with its votes (votes carry no foreign key, see the
+ * schema), its tallies and views (cascade), and any winner choice that named it.
+ */
+export async function deleteSongAndVotes(tx: Database, id: string) {
+  await tx.delete(votes).where(eq(votes.songId, id));
+  await tx.update(categories).set({ winnerSongId: null }).where(eq(categories.winnerSongId, id));
+  await tx.delete(songs).where(eq(songs.id, id));
+}
+
+/** A song's valid vote total (the sum of its tally shards). */
+export async function countSongVotes(db: Database, id: string) {
+  const rows = await db
+    .select({ total: sql<number>`coalesce(sum(${songVoteTallies.votes}), 0)::int` })
+    .from(songVoteTallies)
+    .where(eq(songVoteTallies.songId, id));
+  return Number(rows[0]?.total ?? 0);
+}
+
+export async function findUserName(db: Database, id: string) {
+  const rows = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0]?.name;
+}
+
+/** An uploader's songs with vote totals and, for approved ones, their rank in their category. */
+export async function findUploaderSongRanks(db: Database, uploaderId: string) {
+  const result = await db.execute(sql`
+    with totals as (
+      select s.id, s.category_id, s.status, s.uploader_id,
+             coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = s.id), 0)::int as total_votes
+      from songs s
+      where s.category_id in (select category_id from songs where uploader_id = ${uploaderId})
+    ), ranked as (
+      select id, total_votes,
+             case when status = 'approved'
+               then rank() over (partition by category_id, status = 'approved' order by total_votes desc)
+             end as rank_in_category
+      from totals
+    )
+    select r.id, r.total_votes, r.rank_in_category, s.moderation_reason
+    from ranked r join songs s on s.id = r.id
+    where s.uploader_id = ${uploaderId}`);
+  return (
+    result as unknown as {
+      rows: Array<{
+        id: string;
+        total_votes: number;
+        rank_in_category: number | string | null;
+        moderation_reason: string | null;
+      }>;
+    }
+  ).rows;
+}
+
+export async function countUploaderTotals(db: Database, uploaderId: string) {
+  const result = await db.execute(sql`
+    select count(*)::int as total_songs,
+           coalesce(sum(s.views), 0)::int as total_views,
+           coalesce((select sum(t.votes) from song_vote_tallies t join songs x on x.id = t.song_id where x.uploader_id = ${uploaderId}), 0)::int as total_votes,
+           (select count(*) from users where role = 'artist')::int as total_artists
+    from songs s where s.uploader_id = ${uploaderId}`);
+  return (
+    result as unknown as {
+      rows: Array<{ total_songs: number; total_views: number; total_votes: number; total_artists: number }>;
+    }
+  ).rows[0]!;
+}

@@ -1,0 +1,145 @@
+import {
+  adminSongResponseSchema,
+  artistSongsResponseSchema,
+  artistStatsResponseSchema,
+  copySongBodySchema,
+  createSongResponseSchema,
+  idParamsSchema,
+  messageEnvelopeSchema,
+  songEditFieldsSchema,
+  songFieldsSchema,
+} from '@ovation/shared';
+import type { RouteApp } from '../../app-context';
+import { adminActor, signedInViewer } from '../../lib/access';
+import { parseOrThrow } from '../../lib/validation';
+import { readMultipartForm } from '../uploads/multipart';
+import type { SongsDependencies } from './admin-service';
+import { getArtistStats, listArtistSongs } from './artist-service';
+import { editSong } from './song-edit-service';
+import * as songWrites from './song-write-service';
+
+const tags = ['songs'];
+const security = [{ bearer: [] }];
+
+export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) {
+  app.post(
+    '/songs',
+    {
+      config: { access: 'artist' },
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart: image (JPEG, PNG, GIF or WebP, at most 5 MB), title, artist, category, songLink, description, duration, releaseDate, tags',
+        response: { 201: createSongResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const form = await readMultipartForm(request);
+      const fields = parseOrThrow(songFieldsSchema, form.fields);
+      const song = await songWrites.createSong(deps, viewer, fields, form.image);
+      reply.status(201);
+      return {
+        success: true as const,
+        message:
+          song.status === 'approved'
+            ? 'Song uploaded successfully'
+            : 'Song uploaded successfully and is awaiting approval',
+        data: song,
+      };
+    },
+  );
+
+  app.put(
+    '/songs/:id',
+    {
+      config: { access: 'artist' },
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        description:
+          'Multipart: title, artist, songLink, description, albumCover (a new image file of at most 5 MB, an http(s) link, or the current value) and expectedUpdatedAt (the updatedAt the editor opened: 409 SONG_EDIT_CONFLICT if the song changed since). Admins edit any song; an artist only their own pending song (403 SONG_NOT_EDITABLE).',
+        response: { 200: adminSongResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = signedInViewer(request);
+      const form = await readMultipartForm(request);
+      const fields = parseOrThrow(songEditFieldsSchema, form.fields);
+      const song = await editSong(
+        deps,
+        viewer,
+        { id: viewer.id, ip: request.ip },
+        request.params.id,
+        fields,
+        form.image,
+      );
+      return { success: true as const, message: 'Song updated successfully', data: song };
+    },
+  );
+
+  app.get(
+    '/songs/artist/me',
+    {
+      config: { access: 'artist' },
+      schema: { tags, security, response: { 200: artistSongsResponseSchema } },
+    },
+    async (request) => {
+      const viewer = signedInViewer(request);
+      return { success: true as const, data: await listArtistSongs(deps, viewer) };
+    },
+  );
+
+  app.get(
+    '/users/me/stats',
+    {
+      config: { access: 'artist' },
+      schema: { tags, security, response: { 200: artistStatsResponseSchema } },
+    },
+    async (request) => {
+      const viewer = signedInViewer(request);
+      return { success: true as const, data: await getArtistStats(deps, viewer) };
+    },
+  );
+}
+
+/** Copying and deleting any song: admins only, inside the admin scope (lib/access.ts). */
+export function registerSongWriteAdminRoutes(app: RouteApp, deps: SongsDependencies) {
+  app.post(
+    '/songs/:id/copy',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        body: copySongBodySchema,
+        response: { 201: createSongResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const song = await songWrites.copySong(
+        deps,
+        viewer,
+        adminActor(request),
+        request.params.id,
+        request.body.targetCategoryId,
+      );
+      reply.status(201);
+      return { success: true as const, message: 'Song copied successfully', data: song };
+    },
+  );
+
+  app.delete(
+    '/songs/:id',
+    { schema: { tags, security, params: idParamsSchema, response: { 200: messageEnvelopeSchema } } },
+    async (request) => {
+      await songWrites.deleteSong(deps, adminActor(request), request.params.id);
+      return { success: true as const, message: 'Song deleted successfully' };
+    },
+  );
+}

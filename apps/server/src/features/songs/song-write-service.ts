@@ -1,0 +1,131 @@
+import { COVER_WIDTHS, detectLinkKind, type SongFields } from '@ovation/shared';
+import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { foldForSearch } from '../../lib/text';
+import type { Viewer } from '../../lib/viewer';
+import { type Actor, recordAdminChange } from '../audit/service';
+import { getSong } from '../catalog/service';
+import { processImage } from '../uploads/image-service';
+import { deleteUnusedCover, lockSong } from './admin-repository';
+import type { SongsDependencies } from './admin-service';
+import { removeImageFiles } from './cover-files';
+import { toAuditedSong } from './presenter';
+import * as repository from './song-write-repository';
+
+function categoryError() {
+  return Invalid('VALIDATION_ERROR', {
+    message: 'Please select a category',
+    errors: [{ field: 'category', message: 'Please select a category', key: 'validation.categoryRequired' }],
+  });
+}
+
+/**
+ * Publishes an artist's (or an admin's) song with its cover. The cover is decoded and re-encoded; the
+ * song waits for an admin's approval unless an admin uploaded it. Files and rows are written together
+ * or not at all.
+ */
+export async function createSong(
+  deps: SongsDependencies,
+  viewer: NonNullable<Viewer>,
+  fields: SongFields,
+  cover: { bytes: Buffer; originalName?: string } | undefined,
+) {
+  if (!(await repository.findCategoryName(deps.db, fields.category))) throw categoryError();
+  if (!cover) {
+    throw Invalid('IMAGE_REQUIRED', {
+      errors: [{ field: 'image', message: 'Please select an album cover', key: 'errors.IMAGE_REQUIRED' }],
+    });
+  }
+  const artist = fields.artist ?? (await repository.findUserName(deps.db, viewer.id)) ?? '';
+  const image = await processImage(deps.storage, cover, {
+    kind: 'cover',
+    widths: COVER_WIDTHS,
+    aspect: 1,
+    uploadedBy: viewer.id,
+  });
+  let songId: string;
+  try {
+    songId = await repository.insertSongWithCover(deps.db, image.row, {
+      title: fields.title,
+      artist,
+      uploaderId: viewer.id,
+      categoryId: fields.category,
+      songLink: fields.songLink,
+      linkKind: detectLinkKind(fields.songLink),
+      audioUrl: detectLinkKind(fields.songLink) === 'mp3' ? fields.songLink : null,
+      duration: fields.duration ?? null,
+      releaseDate: fields.releaseDate ?? null,
+      tags: fields.tags,
+      description: fields.description ?? '',
+      status: viewer.role === 'admin' ? 'approved' : 'pending',
+      searchText: foldForSearch(`${fields.title} ${artist}`),
+    });
+  } catch (error) {
+    await image.discard();
+    throw error;
+  }
+  // An admin's upload is published at once: the public pages must show it.
+  if (viewer.role === 'admin') await deps.cache.invalidate();
+  return getSong(deps, songId, viewer);
+}
+
+/**
+ * Copies a song into another category (admins), unless that category already has the same song. The
+ * copy is approved, so it shows on the public pages at once; audited as `song.copied`.
+ */
+export async function copySong(
+  deps: SongsDependencies,
+  viewer: NonNullable<Viewer>,
+  actor: Actor,
+  songId: string,
+  targetCategoryId: string,
+) {
+  const song = await repository.findSongRow(deps.db, songId);
+  if (!song) throw NotFound('SONG_NOT_FOUND');
+  if (!(await repository.findCategoryName(deps.db, targetCategoryId))) throw categoryError();
+  if (await repository.hasSameSongInCategory(deps.db, targetCategoryId, song.title, song.artist)) {
+    throw Conflict('DUPLICATE_SONG_IN_CATEGORY');
+  }
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, views: _views, ...copy } = song;
+  const copyId = await deps.db.transaction(async (tx) => {
+    const inserted = await repository.insertSong(tx, {
+      ...copy,
+      categoryId: targetCategoryId,
+      status: 'approved',
+      copiedFromId: song.id,
+    });
+    await recordAdminChange(tx, actor, {
+      action: 'song.copied',
+      targetType: 'song',
+      targetId: inserted.id,
+      after: toAuditedSong(inserted),
+      details: { copiedFromId: song.id, targetCategoryId },
+    });
+    return inserted.id;
+  });
+  await deps.cache.invalidate();
+  return getSong(deps, copyId, viewer);
+}
+
+/**
+ * Deletes a song with its votes and tallies (admins), in one transaction with its audit entry (the
+ * deleted song as `before`). Its cover goes too unless another song (a copy) still shows it.
+ */
+export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: string) {
+  const removedCover = await deps.db.transaction(async (tx) => {
+    const before = await lockSong(tx, songId);
+    if (!before) throw NotFound('SONG_NOT_FOUND');
+    const totalVotes = await repository.countSongVotes(tx, songId);
+    await repository.deleteSongAndVotes(tx, songId);
+    const cover = before.coverImageId ? await deleteUnusedCover(tx, before.coverImageId) : undefined;
+    await recordAdminChange(tx, actor, {
+      action: 'song.deleted',
+      targetType: 'song',
+      targetId: songId,
+      before: toAuditedSong(before),
+      details: { totalVotes },
+    });
+    return cover;
+  });
+  await removeImageFiles(deps.storage, removedCover);
+  await deps.cache.invalidate();
+}

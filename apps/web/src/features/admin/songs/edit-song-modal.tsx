@@ -1,0 +1,180 @@
+import { MAX_TEXT_LENGTH } from '@ovation/shared/constants';
+import { type AdminSong, songEditFieldsSchema } from '@ovation/shared/schemas/admin-songs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/dialog/form-modal';
+import { inputClass } from '../../../components/form/control-styles';
+import { FormField } from '../../../components/form/form-field';
+import { ImageDropField } from '../../../components/form/image-drop-field';
+import { useAction } from '../../../lib/use-action';
+import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
+import { adminSongsKeys, updateSong } from './api';
+
+type EditField = 'title' | 'artist' | 'songLink' | 'description' | 'albumCover';
+const EDIT_FIELDS: readonly EditField[] = ['title', 'artist', 'songLink', 'description', 'albumCover'];
+
+interface EditSongModalProps {
+  /** The song being edited; null when the modal is closed. */
+  song: AdminSong | null;
+  onClose: () => void;
+}
+
+/**
+ * Edit Song (spec 2 section 5): title, artist, song link, description, and the album cover as a link or
+ * an uploaded image. Checked with the server's own schema before sending; the server's field errors show
+ * under their fields. The song's `updatedAt` travels with the edit, so a change made meanwhile by another
+ * admin is refused (and said so) instead of being overwritten.
+ */
+const valuesOf = (song: AdminSong | null) => ({
+  title: song?.title ?? '',
+  artist: song?.artist ?? '',
+  songLink: song?.songLink ?? '',
+  description: song?.description ?? '',
+  albumCover: '',
+});
+
+export function EditSongModal({ song, onClose }: EditSongModalProps) {
+  const { t } = useTranslation('admin-songs');
+  const { t: tShell } = useTranslation();
+  const [values, setValues] = useState(() => valuesOf(song));
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<EditField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  // The form starts again from the song's current values whenever another song (or version) opens.
+  const [shown, setShown] = useState(song);
+  if (song !== shown) {
+    setShown(song);
+    if (song) {
+      setValues(valuesOf(song));
+      setFile(null);
+      setErrors({});
+      setFailure(null);
+    }
+  }
+
+  const save = useAction({
+    action: updateSong,
+    success: t('toast.updated'),
+    failure: t('toast.updateFailed'),
+    invalidate: [adminSongsKeys.all],
+    onSuccess: onClose,
+    // The modal stays open on a failure (and a toast would sit under its backdrop): the message shows in it.
+    toastOnError: false,
+    onError: (error, message) => {
+      const found: FieldErrors<EditField> = {};
+      for (const { field, key } of serverFieldErrors(error)) {
+        if ((EDIT_FIELDS as readonly string[]).includes(field)) found[field as EditField] ??= key;
+      }
+      setErrors(found);
+      setFailure(Object.keys(found).length > 0 ? null : message);
+    },
+  });
+
+  const submit = () => {
+    if (!song) return;
+    const checked = validateWith<typeof songEditFieldsSchema, EditField>(songEditFieldsSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    save.mutate({ id: song._id, ...values, file, expectedUpdatedAt: song.updatedAt });
+  };
+
+  const change = (name: Exclude<EditField, 'albumCover'> | 'albumCover', value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    setErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
+
+  const errorOf = (name: EditField) => (errors[name] ? tShell(errors[name]) : null);
+
+  const textField = (
+    name: 'title' | 'artist' | 'songLink',
+    label: string,
+    extra: { type?: string; hint?: string } = {},
+  ) => (
+    <FormField id={`edit-song-${name}`} label={label} required hint={extra.hint} error={errorOf(name)}>
+      {(control) => (
+        <input
+          {...control}
+          type={extra.type ?? 'text'}
+          dir={extra.type === 'url' ? 'ltr' : 'auto'}
+          required
+          value={values[name]}
+          onChange={(event) => change(name, event.target.value)}
+          className={inputClass(Boolean(errorOf(name)))}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <FormModal
+      open={song !== null}
+      title={t('edit.title')}
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={t('edit.save')}
+      busyLabel={t('edit.saving')}
+      busy={save.isPending}
+      error={failure}
+      size="lg"
+    >
+      {textField('title', t('edit.songTitle'))}
+      {textField('artist', t('edit.artist'))}
+      {textField('songLink', t('edit.songLink'), { type: 'url', hint: t('edit.songLinkHint') })}
+      <FormField
+        id="edit-song-description"
+        label={t('edit.description')}
+        optional
+        error={errorOf('description')}
+        counter={{ length: values.description.length, max: MAX_TEXT_LENGTH }}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            dir="auto"
+            rows={3}
+            maxLength={MAX_TEXT_LENGTH}
+            value={values.description}
+            onChange={(event) => change('description', event.target.value)}
+            className={inputClass(Boolean(errorOf('description')), 'resize-y')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="edit-song-cover-url"
+        label={t('edit.coverUrl')}
+        optional
+        hint={t('edit.coverUrlHint')}
+        error={errorOf('albumCover')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            dir="ltr"
+            inputMode="url"
+            placeholder="https://"
+            value={values.albumCover}
+            disabled={file !== null}
+            onChange={(event) => change('albumCover', event.target.value)}
+            className={inputClass(Boolean(errorOf('albumCover')))}
+          />
+        )}
+      </FormField>
+      <ImageDropField
+        id="edit-song-cover-file"
+        label={t('edit.coverUpload')}
+        file={file}
+        onChange={(picked) => {
+          setFile(picked);
+          setErrors(({ albumCover: _cleared, ...rest }) => rest);
+        }}
+        currentUrl={song?.albumCover}
+        hint={t('edit.coverHint')}
+      />
+    </FormModal>
+  );
+}

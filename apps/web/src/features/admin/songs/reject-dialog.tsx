@@ -1,0 +1,67 @@
+import { MAX_REASON_LENGTH } from '@ovation/shared/schemas/admin-songs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { inputClass } from '../../../components/form/control-styles';
+import { FormField } from '../../../components/form/form-field';
+
+export interface RejectDialogProps {
+  /** What is being rejected: one song (its title) or several (their count); null when closed. */
+  target: { title: string } | { count: number } | null;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Reject one song or the selected ones, with an optional reason the artist reads on their dashboard
+ * (at most 500 characters, as the server checks). The reason starts empty each time the dialog opens.
+ */
+export function RejectDialog({ target, busy, onConfirm, onCancel }: RejectDialogProps) {
+  const { t, i18n } = useTranslation('admin-songs');
+  const [reason, setReason] = useState('');
+  const [lastTarget, setLastTarget] = useState(target);
+  if (target !== lastTarget) {
+    setLastTarget(target);
+    if (target) setReason('');
+  }
+  const tooLong = reason.trim().length > MAX_REASON_LENGTH;
+  const single = target && 'title' in target;
+  const count = target && 'count' in target ? target.count : 0;
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={single ? t('reject.title') : t('reject.bulkTitle', { count, number: number.format(count) })}
+      description={single ? t('reject.description', { title: target.title }) : t('reject.bulkDescription')}
+      confirmLabel={t('reject.confirm')}
+      busy={busy}
+      onConfirm={() => {
+        if (!tooLong) onConfirm(reason.trim());
+      }}
+      onCancel={onCancel}
+    >
+      <FormField
+        id="reject-reason"
+        label={t('reject.reason')}
+        optional
+        hint={t('reject.reasonHint')}
+        keepHintOnError
+        counter={{ length: reason.length, max: MAX_REASON_LENGTH }}
+        className="mt-5"
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            maxLength={MAX_REASON_LENGTH}
+            rows={3}
+            placeholder={t('reject.reasonPlaceholder')}
+            className={inputClass(tooLong, 'resize-y')}
+          />
+        )}
+      </FormField>
+    </ConfirmDialog>
+  );
+}
