@@ -1,7 +1,7 @@
 import type { AdminDashboard } from '@ovation/shared/schemas/admin-dashboard';
-import type { AdminSong, ModerationAction } from '@ovation/shared/schemas/admin-songs';
+import type { AdminSong } from '@ovation/shared/schemas/admin-songs';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 /**
  * Query keys of the dashboard. The pending songs sit under ['admin', 'songs'] (the moderation screen's
@@ -25,11 +25,3 @@ export const pendingSongsQuery = queryOptions({
   queryKey: dashboardKeys.pending,
   queryFn: ({ signal }) => apiGet<AdminSong[]>('/admin/songs/pending', { signal }),
 });
-
-/** PUT /admin/songs/{id}/verify */
-export function verifySong(variables: { id: string; action: ModerationAction; reason?: string }) {
-  return apiRequest<AdminSong>(`/admin/songs/${variables.id}/verify`, {
-    method: 'PUT',
-    body: { action: variables.action, ...(variables.reason ? { reason: variables.reason } : {}) },
-  });
-}

@@ -10,9 +10,10 @@ import { ArrowEndIcon, CheckIcon, CloseIcon, MusicIcon } from '../../../componen
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { useAction } from '../../../lib/use-action';
-import { dashboardKeys, pendingSongsQuery, verifySong } from './api';
+import { RejectSongsDialog } from '../lib/reject-songs-dialog';
+import { verifySong } from '../lib/song-moderation';
+import { dashboardKeys, pendingSongsQuery } from './api';
 import { Panel } from './panel';
-import { RejectSongDialog } from './reject-song-dialog';
 
 function PendingSong({
   song,
@@ -168,8 +169,8 @@ export function PendingApprovals({ className = '' }: { className?: string }) {
           ))}
         </ul>
       )}
-      <RejectSongDialog
-        title={rejecting?.title ?? null}
+      <RejectSongsDialog
+        target={rejecting ? { title: rejecting.title } : null}
         busy={reject.isPending}
         onConfirm={(reason) => rejecting && reject.mutate({ song: rejecting, reason })}
         onCancel={() => setRejecting(null)}

@@ -1,9 +1,4 @@
-import type {
-  AdminSong,
-  AdminSongStatusFilter,
-  ModerationAction,
-  SongStats,
-} from '@ovation/shared/schemas/admin-songs';
+import type { AdminSong, AdminSongStatusFilter, SongStats } from '@ovation/shared/schemas/admin-songs';
 import type { Pagination } from '@ovation/shared/schemas/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
@@ -52,31 +47,6 @@ export function useAdminSongs(filters: AdminSongsFilters) {
 
 export function useSongStats() {
   return useQuery(songStatsQuery);
-}
-
-/** PUT /admin/songs/{id}/verify */
-export function verifySong(variables: { id: string; action: ModerationAction; reason?: string }) {
-  return apiRequest<AdminSong>(`/admin/songs/${variables.id}/verify`, {
-    method: 'PUT',
-    body: { action: variables.action, ...(variables.reason ? { reason: variables.reason } : {}) },
-  });
-}
-
-export interface BulkModerationResult {
-  moderated: AdminSong[];
-  skipped: { _id: string; status: 'approved' | 'rejected' | 'pending' | 'missing' }[];
-}
-
-/** PUT /admin/songs/verify: several songs at once; songs no longer pending come back in `skipped`. */
-export function verifySongs(variables: { ids: string[]; action: ModerationAction; reason?: string }) {
-  return apiRequest<BulkModerationResult>('/admin/songs/verify', {
-    method: 'PUT',
-    body: {
-      ids: variables.ids,
-      action: variables.action,
-      ...(variables.reason ? { reason: variables.reason } : {}),
-    },
-  });
 }
 
 export interface SongEdit {

@@ -18,10 +18,11 @@ import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
-import { adminSongsKeys, deleteSong, useAdminSongs, useSongStats, verifySong, verifySongs } from './api';
+import { RejectSongsDialog } from '../lib/reject-songs-dialog';
+import { verifySong, verifySongs } from '../lib/song-moderation';
+import { adminSongsKeys, deleteSong, useAdminSongs, useSongStats } from './api';
 import { BulkUploadModal } from './bulk-upload-modal';
 import { EditSongModal } from './edit-song-modal';
-import { RejectDialog } from './reject-dialog';
 import { SongList } from './song-list';
 import { StackIcon, UploadIcon } from './song-parts';
 
@@ -285,7 +286,7 @@ export default function AdminSongsPage() {
         )}
       </section>
 
-      <RejectDialog
+      <RejectSongsDialog
         target={rejectTarget}
         busy={reject.isPending || bulk.isPending}
         onConfirm={(reason) => {

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { inputClass } from '../../../components/form/control-styles';
 import { FormField } from '../../../components/form/form-field';
 
-export interface RejectDialogProps {
+export interface RejectSongsDialogProps {
   /** What is being rejected: one song (its title) or several (their count); null when closed. */
   target: { title: string } | { count: number } | null;
   busy: boolean;
@@ -14,11 +14,12 @@ export interface RejectDialogProps {
 }
 
 /**
+ * Shared by the dashboard's pending approvals and the moderation screen.
  * Reject one song or the selected ones, with an optional reason the artist reads on their dashboard
  * (at most 500 characters, as the server checks). The reason starts empty each time the dialog opens.
  */
-export function RejectDialog({ target, busy, onConfirm, onCancel }: RejectDialogProps) {
-  const { t, i18n } = useTranslation('admin-songs');
+export function RejectSongsDialog({ target, busy, onConfirm, onCancel }: RejectSongsDialogProps) {
+  const { t, i18n } = useTranslation('admin');
   const [reason, setReason] = useState('');
   const [lastTarget, setLastTarget] = useState(target);
   if (target !== lastTarget) {
@@ -32,9 +33,17 @@ export function RejectDialog({ target, busy, onConfirm, onCancel }: RejectDialog
   return (
     <ConfirmDialog
       open={target !== null}
-      title={single ? t('reject.title') : t('reject.bulkTitle', { count, number: number.format(count) })}
-      description={single ? t('reject.description', { title: target.title }) : t('reject.bulkDescription')}
-      confirmLabel={t('reject.confirm')}
+      title={
+        single
+          ? t('moderation.reject.title')
+          : t('moderation.reject.bulkTitle', { count, number: number.format(count) })
+      }
+      description={
+        single
+          ? t('moderation.reject.description', { title: `\u2068${target.title}\u2069` })
+          : t('moderation.reject.bulkDescription')
+      }
+      confirmLabel={t('moderation.reject.confirm')}
       busy={busy}
       onConfirm={() => {
         if (!tooLong) onConfirm(reason.trim());
@@ -43,9 +52,9 @@ export function RejectDialog({ target, busy, onConfirm, onCancel }: RejectDialog
     >
       <FormField
         id="reject-reason"
-        label={t('reject.reason')}
+        label={t('moderation.reject.reason')}
         optional
-        hint={t('reject.reasonHint')}
+        hint={t('moderation.reject.reasonHint')}
         keepHintOnError
         counter={{ length: reason.length, max: MAX_REASON_LENGTH }}
         className="mt-5"
@@ -57,7 +66,7 @@ export function RejectDialog({ target, busy, onConfirm, onCancel }: RejectDialog
             onChange={(event) => setReason(event.target.value)}
             maxLength={MAX_REASON_LENGTH}
             rows={3}
-            placeholder={t('reject.reasonPlaceholder')}
+            placeholder={t('moderation.reject.reasonPlaceholder')}
             className={inputClass(tooLong, 'resize-y')}
           />
         )}

@@ -1,0 +1,29 @@
+import type { AdminSong, ModerationAction } from '@ovation/shared/schemas/admin-songs';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The moderation calls, shared by the dashboard's pending approvals and the moderation screen. */
+
+/** PUT /admin/songs/{id}/verify */
+export function verifySong(variables: { id: string; action: ModerationAction; reason?: string }) {
+  return apiRequest<AdminSong>(`/admin/songs/${variables.id}/verify`, {
+    method: 'PUT',
+    body: { action: variables.action, ...(variables.reason ? { reason: variables.reason } : {}) },
+  });
+}
+
+export interface BulkModerationResult {
+  moderated: AdminSong[];
+  skipped: { _id: string; status: 'approved' | 'rejected' | 'pending' | 'missing' }[];
+}
+
+/** PUT /admin/songs/verify: several songs at once; songs no longer pending come back in `skipped`. */
+export function verifySongs(variables: { ids: string[]; action: ModerationAction; reason?: string }) {
+  return apiRequest<BulkModerationResult>('/admin/songs/verify', {
+    method: 'PUT',
+    body: {
+      ids: variables.ids,
+      action: variables.action,
+      ...(variables.reason ? { reason: variables.reason } : {}),
+    },
+  });
+}
