@@ -49,9 +49,8 @@ function methodsOf(route: RouteOptions): string[] {
 }
 
 /**
- * Installs the one guard of the API: a `preValidation` hook, so it runs after the session is resolved
- * and before the body is validated (a guest gets 401 and a fan 403 whatever they send). Answers the list
- * of declared routes, filled as routes are registered.
+ * Installs the one guard of the API. Call it after the session resolution hook. Answers the list of
+ * declared routes, filled as routes are registered.
  */
 export function registerAccessControl(app: RouteApp): DeclaredRoute[] {
   const registered: RouteOptions[] = [];
@@ -69,7 +68,10 @@ export function registerAccessControl(app: RouteApp): DeclaredRoute[] {
       for (const method of methodsOf(route)) declared.push({ method, url: route.url, access });
     }
   });
-  app.addHook('preValidation', async (request) => {
+  // onRequest, before the body is even read: a guest gets 401 and a fan 403 whatever they send (bad
+  // JSON, another content type, a body of megabytes), and no work is done for them. Registered after the
+  // session resolution (an onRequest hook too), so the viewer is known.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (access && access !== 'public')
       enforce(request, RULES[access], request.routeOptions.config.unauthorizedCode);

@@ -44,14 +44,21 @@ export class ResponseCache {
   /**
    * Forgets every cached answer on every instance: an admin approved a song or changed a category, and
    * the public pages must show it at once. With Redis, the generation is shared and every instance
-   * drops its in-process entries when it hears of the change (milliseconds).
+   * drops its in-process entries when it hears of the change (milliseconds). Answers false when Redis
+   * could not be told (the other instances then catch up as their entries expire).
    */
-  async invalidate(): Promise<void> {
+  async invalidate(): Promise<boolean> {
     this.forgetLocal(this.generation + 1);
-    if (!this.redis) return;
-    const generation = await this.redis.incr(this.generationKey);
-    this.forgetLocal(generation);
-    await this.redis.publish(this.channel, String(generation));
+    if (!this.redis) return true;
+    try {
+      const generation = await this.redis.incr(this.generationKey);
+      this.forgetLocal(generation);
+      await this.redis.publish(this.channel, String(generation));
+      return true;
+    } catch {
+      // Never fails the admin's change, already committed: the shared entries expire within 5 s anyway.
+      return false;
+    }
   }
 
   /** With Redis: reads the shared generation and listens for other instances' invalidations. */

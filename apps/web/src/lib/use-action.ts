@@ -9,9 +9,10 @@ export interface UseActionOptions<TData, TVariables> {
   success?: string | ((data: TData, variables: TVariables) => string | null) | false;
   /**
    * The screen's own failure text, already translated ('Failed to delete song'). Shown when the server's
-   * error code has no translation and the server gave no message (see lib/api-error-message.ts).
+   * error code has no translation and the server gave no message (see lib/api-error-message.ts). A
+   * function when it depends on what was asked (a bulk approve or reject).
    */
-  failure: string;
+  failure: string | ((variables: TVariables) => string);
   /** False when the screen shows the failure itself (under a form field); the toast is skipped. */
   toastOnError?: boolean;
   /** Query keys refetched after a success (each a prefix: ['admin', 'songs'] covers every page of the list). */
@@ -49,7 +50,8 @@ export function useAction<TData = unknown, TVariables = void>(
     onError: (error, variables) => {
       // A cancelled call (the user closed the dialog) is not a failure to report.
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      const message = apiErrorMessage(error, options.failure);
+      const fallback = typeof options.failure === 'function' ? options.failure(variables) : options.failure;
+      const message = apiErrorMessage(error, fallback);
       if (options.toastOnError !== false) showToast(message, 'error', TOAST_ERROR_MS);
       options.onError?.(error, message, variables);
     },

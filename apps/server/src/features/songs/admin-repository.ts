@@ -127,7 +127,8 @@ export async function findImageByStorageKey(db: Database, storageKey: string) {
   const rows = await db
     .select({ id: images.id, storageKey: images.storageKey })
     .from(images)
-    .where(eq(images.storageKey, storageKey))
+    // Only song covers: a library, banner or ad image is not a cover to reuse.
+    .where(and(eq(images.storageKey, storageKey), eq(images.kind, 'cover')))
     .limit(1);
   return rows[0];
 }

@@ -93,7 +93,7 @@ export async function verifySong(
  * Approves or rejects several songs in one transaction, one audit entry each. Songs another admin
  * moderated meanwhile (or deleted) are left as they are and reported in `skipped` with their status: the
  * moderator's intent, "these are no longer waiting", holds for them too, and the rest need not be
- * selected again. When none of them was still pending the answer is 409.
+ * selected again. When none of them exists the answer is 404; when none was still pending, 409.
  */
 export async function verifySongs(
   deps: SongsDependencies,
@@ -109,6 +109,7 @@ export async function verifySongs(
     const skipped = ids
       .filter((id) => byId.get(id)?.status !== 'pending')
       .map((id) => ({ _id: id, status: byId.get(id)?.status ?? ('missing' as const) }));
+    if (rows.length === 0) throw NotFound('SONG_NOT_FOUND');
     if (pending.length === 0) throw Conflict('SONG_ALREADY_MODERATED', { extra: { skipped } });
     const moderatedIds = pending.map((row) => row.id);
     await repository.setModeration(tx, moderatedIds, {

@@ -276,6 +276,12 @@ describe('PUT /api/admin/songs/{id}/verify', () => {
 });
 
 describe('PUT /api/admin/songs/verify (bulk)', () => {
+  it('answers 404 when none of the songs exists', async () => {
+    const response = await verifyMany({ ids: ['7d3c1f7e-0000-4000-8000-0000000000ab'], action: 'approve' });
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('SONG_NOT_FOUND');
+  });
+
   it('moderates the pending songs in one go, one audit entry each, and reports the others as skipped', async () => {
     const [one, two, done] = await Promise.all(
       ['Bulk One', 'Bulk Two', 'Bulk Done'].map((title) =>

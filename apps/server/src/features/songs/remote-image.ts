@@ -45,6 +45,13 @@ for (const [network, prefix] of [
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],
+  // 6to4, Teredo, IPv4-compatible, local-use NAT64 and site-local: other ways of naming private IPv4
+  // or internal networks.
+  ['2002::', 16],
+  ['2001::', 32],
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['fec0::', 10],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const) {
@@ -160,6 +167,7 @@ export async function fetchRemoteImage(
     if (answer.bytes)
       return { bytes: answer.bytes, originalName: url.pathname.split('/').pop() || undefined };
     if (redirects >= MAX_REDIRECTS) throw unreachable('too many redirects');
-    url = new URL(answer.redirect!, url);
+    if (!answer.redirect || !URL.canParse(answer.redirect, url.href)) throw unreachable('bad redirect');
+    url = new URL(answer.redirect, url);
   }
 }

@@ -73,6 +73,8 @@ async function chooseCover(
   if (upload) return process(upload);
   if (!link) return { kind: 'keep' };
   const isLink = /^https?:\/\//i.test(link);
+  // URL.canParse: a link the schema's pattern lets through can still be no URL at all ('http://[').
+  if (isLink && !URL.canParse(link)) throw coverLinkInvalid();
   const path = isLink ? new URL(link).pathname : link;
   const storageKey = STORED_IMAGE_PATH.exec(path)?.[1];
   const stored = storageKey ? await repository.findImageByStorageKey(deps.db, storageKey) : undefined;

@@ -277,6 +277,12 @@ describe('PUT /api/songs/{id} by an admin', () => {
       'http://169.254.169.254/latest/meta-data',
       'http://[::1]/x.png',
       'http://localhost/x.png',
+      // 6to4 and IPv4-compatible names of loopback.
+      'http://[2002:7f00:1::]/x.png',
+      'http://[::7f00:1]/x.png',
+      // Past the link pattern, yet no URL at all.
+      'http://[',
+      'http://%%',
     ]) {
       const response = await edit(song.id, admin.token, editFields({ albumCover: link }));
       expect(response.status, link).toBe(400);

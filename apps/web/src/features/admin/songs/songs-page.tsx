@@ -84,7 +84,7 @@ export default function AdminSongsPage() {
         count: result.data.moderated.length,
         number: number.format(result.data.moderated.length),
       }),
-    failure: t('toast.approveFailed'),
+    failure: (variables) => t(variables.action === 'approve' ? 'toast.approveFailed' : 'toast.rejectFailed'),
     invalidate: [adminSongsKeys.all],
     onSuccess: (result) => {
       selection.clear();
