@@ -113,6 +113,14 @@ export async function findStoredSetting(db: Database, key: string): Promise<unkn
   return repository.findSetting(db, key);
 }
 
+/**
+ * Inside a transaction: takes a setting's change lock, so two admins saving it at once take turns and
+ * each audit entry's "before" is what the change really replaced.
+ */
+export async function lockSetting(tx: Database, key: string) {
+  await repository.lockSettingForChange(tx, key);
+}
+
 /** Stores another feature's setting, validated and (for secrets) encrypted by that feature. */
 export async function storeSetting(db: Database, key: string, value: unknown, updatedBy: string | null) {
   await repository.saveSetting(db, key, value, updatedBy);

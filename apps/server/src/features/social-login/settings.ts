@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../lib/db';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { recordAudit } from '../audit/service';
-import { findStoredSetting, getPlatformSettings, storeSetting } from '../settings/service';
+import { findStoredSetting, getPlatformSettings, lockSetting, storeSetting } from '../settings/service';
 
 /** The row of the settings table that holds these settings. */
 const SETTING_KEY = 'social-login';
@@ -56,6 +56,20 @@ function environmentCredentials(config: Config['socialLogin'], provider: SocialP
   return provider === 'google'
     ? { id: config.google.clientId, secret: config.google.clientSecret }
     : { id: config.facebook.appId, secret: config.facebook.appSecret };
+}
+
+/** What the audit log keeps of the stored settings: no id, no secret. */
+function summarise(stored: StoredSettings) {
+  return Object.fromEntries(
+    SOCIAL_PROVIDERS.filter((provider) => stored[provider]).map((provider) => [
+      provider,
+      {
+        enabled: stored[provider]!.enabled,
+        useEnvCredentials: stored[provider]!.useEnvCredentials,
+        hasCustomCredentials: stored[provider]!.customId !== '',
+      },
+    ]),
+  );
 }
 
 const isComplete = (credentials: Credentials) => credentials.id !== '' && credentials.secret !== '';
@@ -201,44 +215,52 @@ export async function updateSocialLoginSettings(
   body: UpdateSocialLoginSettingsBody,
   actor: { id: string; ip: string },
 ) {
-  const resolved = await resolveAll(deps);
-  const changes: Record<SocialProvider, ProviderChange | undefined> = {
-    google: body.google && {
-      enabled: body.google.enabled,
-      useEnvCredentials: body.google.useEnvCredentials,
-      customId: body.google.customClientId,
-      customSecret: body.google.customClientSecret,
-    },
-    facebook: body.facebook && {
-      enabled: body.facebook.enabled,
-      useEnvCredentials: body.facebook.useEnvCredentials,
-      customId: body.facebook.customAppId,
-      customSecret: body.facebook.customAppSecret,
-    },
-  };
-  // Only providers the admin touched are stored, so the others keep following the environment.
-  const next: StoredSettings = { ...resolved.stored };
-  const audited: Record<string, unknown> = {};
-  for (const provider of SOCIAL_PROVIDERS) {
-    const change = changes[provider];
-    if (!change) continue;
-    next[provider] = applyChange(deps, resolved[provider].stored, change);
-    audited[provider] = {
-      enabled: next[provider].enabled,
-      useEnvCredentials: next[provider].useEnvCredentials,
-      customIdChanged:
-        change.customId !== undefined && change.customId !== resolved[provider].stored.customId,
-      secretChanged: Boolean(change.customSecret) || change.customId === '',
+  // One transaction under the setting's lock: the change and its audit entry are written together.
+  const next = await deps.db.transaction(async (tx) => {
+    await lockSetting(tx, SETTING_KEY);
+    const resolved = await resolveAll({ ...deps, db: tx });
+    const changes: Record<SocialProvider, ProviderChange | undefined> = {
+      google: body.google && {
+        enabled: body.google.enabled,
+        useEnvCredentials: body.google.useEnvCredentials,
+        customId: body.google.customClientId,
+        customSecret: body.google.customClientSecret,
+      },
+      facebook: body.facebook && {
+        enabled: body.facebook.enabled,
+        useEnvCredentials: body.facebook.useEnvCredentials,
+        customId: body.facebook.customAppId,
+        customSecret: body.facebook.customAppSecret,
+      },
     };
-  }
-  await storeSetting(deps.db, SETTING_KEY, storedSettingsSchema.parse(next), actor.id);
-  await recordAudit(deps.db, {
-    action: 'settings.social.changed',
-    actorId: actor.id,
-    ip: actor.ip,
-    targetType: 'setting',
-    targetId: SETTING_KEY,
-    details: audited,
+    // Only providers the admin touched are stored, so the others keep following the environment.
+    const next: StoredSettings = { ...resolved.stored };
+    const audited: Record<string, unknown> = {};
+    for (const provider of SOCIAL_PROVIDERS) {
+      const change = changes[provider];
+      if (!change) continue;
+      next[provider] = applyChange(deps, resolved[provider].stored, change);
+      audited[provider] = {
+        enabled: next[provider].enabled,
+        useEnvCredentials: next[provider].useEnvCredentials,
+        customIdChanged:
+          change.customId !== undefined && change.customId !== resolved[provider].stored.customId,
+        secretChanged: Boolean(change.customSecret) || change.customId === '',
+      };
+    }
+    await storeSetting(tx, SETTING_KEY, storedSettingsSchema.parse(next), actor.id);
+    await recordAudit(tx, {
+      action: 'settings.social.changed',
+      actorId: actor.id,
+      ip: actor.ip,
+      targetType: 'setting',
+      targetId: SETTING_KEY,
+      // Never a secret: whether each provider is on, which credentials it uses, what changed.
+      before: summarise(resolved.stored),
+      after: summarise(next),
+      details: audited,
+    });
+    return next;
   });
   return adminView(
     resolveProvider(deps, 'google', next.google),
