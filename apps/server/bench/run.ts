@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/lib/db';
+import { printAdminBench, runAdminBench } from './admin-users';
 import {
   BURST_FANS,
   CATEGORY_COUNT,
@@ -244,6 +245,8 @@ async function main() {
       baseUrl,
       [1, 2, 3, 4].map((page) => `/api/songs?page=${page}&limit=12`),
     );
+    // The admin back-office: lists and the users export (bench/admin-users.ts).
+    const admin = await runAdminBench({ db: database.db, baseUrl, serverPid: server.pid!, seconds: SECONDS });
 
     const ratio = (http: HttpResult, pgbench: { tps: number }) =>
       pgbench.tps ? (100 * http.okPerSecond) / pgbench.tps : 0;
@@ -303,6 +306,8 @@ async function main() {
     console.log(
       `pgbench votes the quota accepted: spread ${pgSpread.accepted} of ${pgSpread.transactions}, burst ${pgBurst.accepted} of ${pgBurst.transactions}`,
     );
+    const missedTargets = printAdminBench(admin);
+    if (missedTargets.length) console.log(`\nAdmin targets missed: ${missedTargets.join('; ')}`);
     const problems = [];
     const inFlight = storedOverHttp - acceptedOverHttp;
     if (inFlight < 0 || inFlight > 2 * CONNECTIONS) problems.push('accepted votes differ from stored votes');

@@ -18,10 +18,12 @@ import {
 import helmet from 'helmet';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
+import { registerDashboardAdminRoutes } from './features/admin/dashboard-routes';
+import { registerAuditAdminRoutes } from './features/audit/admin-routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
-import { registerSongWriteAdminRoutes, registerSongWriteRoutes } from './features/catalog/song-write-routes';
 import { ViewCounter } from './features/catalog/view-counter';
+import { registerCategoryAdminRoutes } from './features/categories/admin-routes';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { sessionActivityFor } from './features/sessions/activity';
@@ -32,6 +34,10 @@ import { shareSettingsChanges } from './features/settings/invalidation';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
 import { registerSocialLoginAdminRoutes } from './features/social-login/admin-routes';
 import { registerSocialLoginRoutes } from './features/social-login/routes';
+import { registerSongAdminRoutes } from './features/songs/admin-routes';
+import { registerBulkUploadAdminRoutes } from './features/songs/bulk-upload-routes';
+import { registerSongWriteAdminRoutes, registerSongWriteRoutes } from './features/songs/song-write-routes';
+import { registerUserAdminRoutes } from './features/users/admin-routes';
 import {
   registerSongVotersAdminRoute,
   registerVotingSettingsAdminRoutes,
@@ -233,8 +239,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       const routes = api as unknown as RouteApp;
-      declaredRoutes = registerAccessControl(routes);
       registerSessionResolution(routes, context);
+      declaredRoutes = registerAccessControl(routes);
       registerHealthRoutes(routes, context);
       registerPublicSettingsRoutes(routes, { db, captcha });
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
@@ -247,7 +253,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         views,
         clock: context.clock,
       });
-      registerSongWriteRoutes(routes, catalogDependencies);
+      const songsDependencies = { ...catalogDependencies, clock: context.clock, cache: responseCache };
+      registerSongWriteRoutes(routes, songsDependencies);
       const votingDependencies = { db, clock: context.clock, captcha, logger: app.log };
       registerVotingRoutes(routes, {
         ...votingDependencies,
@@ -261,7 +268,13 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerVotingSettingsAdminRoutes(admin, { db, clock: context.clock });
         registerSongVotersAdminRoute(admin, votingDependencies);
         registerSocialLoginAdminRoutes(admin, socialSettings);
-        registerSongWriteAdminRoutes(admin, catalogDependencies);
+        registerDashboardAdminRoutes(admin, { db, clock: context.clock });
+        registerAuditAdminRoutes(admin, { db, clock: context.clock });
+        registerCategoryAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
+        registerSongWriteAdminRoutes(admin, songsDependencies);
+        registerSongAdminRoutes(admin, songsDependencies);
+        registerBulkUploadAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
+        registerUserAdminRoutes(admin, { db, clock: context.clock });
       });
     },
     { prefix: '/api' },

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
@@ -51,12 +52,14 @@ export async function openDatabase(options: {
     };
   }
   let client: PGlite;
+  // The extensions the migrations create (pg_trgm: the admin users search's trigram indexes).
+  const extensions = { pg_trgm };
   if (options.dataDir === 'memory://') {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const directory = path.join(options.dataDir, 'pglite');
     await fs.mkdir(directory, { recursive: true });
-    client = new PGlite(directory);
+    client = new PGlite(directory, { extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -14,6 +14,17 @@ export interface DownloadReceipt {
 }
 
 /**
+ * The client closed the connection before the whole file was sent (a cancelled download): the sender
+ * stops reading rows at once. `receipt` is what had been written by then, for the audit log.
+ */
+export class DownloadAborted extends Error {
+  constructor(readonly receipt: DownloadReceipt) {
+    super('The client closed the connection before the download finished');
+    this.name = 'DownloadAborted';
+  }
+}
+
+/**
  * Characters that make a spreadsheet program read a cell as a formula (OWASP "CSV injection"): a
  * leading =, +, -, @, tab or carriage return. Such text gets a leading apostrophe, which the programs
  * show as plain text.
@@ -49,18 +60,45 @@ function streamDownload(reply: FastifyReply, contentType: string, filename: stri
     // Personal data: never kept by a proxy or the browser cache.
     .header('cache-control', 'private, no-store')
     .send(body);
-  const finished = new Promise<void>((resolve, reject) => {
-    body.on('end', resolve);
-    body.on('error', reject);
+  // Fastify destroys the body when the client goes away: 'close' without 'end'. Never rejects, so an
+  // early failure cannot become an unhandled rejection; receipt() reads what happened.
+  let failure: Error | undefined;
+  const finished = new Promise<void>((resolve) => {
+    body.once('end', resolve);
+    body.once('close', resolve);
+    body.on('error', (error) => {
+      failure ??= error;
+      resolve();
+    });
   });
+  const abortedEarly = () => body.destroyed && !body.readableEnded;
+  const aborted = (rowCount: number) => new DownloadAborted({ rowCount, sha256: hash.digest('hex'), bytes });
   return {
     body,
-    /** Waits for the client to take what was written when the buffer is full: memory stays flat. */
-    async drain() {
-      if (body.writableNeedDrain) await new Promise((resolve) => body.once('drain', resolve));
+    /** Settles when the body ended, failed or was destroyed (the client went away). */
+    finished,
+    /**
+     * Waits for the client to take what was written when the buffer is full: memory stays flat. Throws
+     * DownloadAborted when the client went away, so no more rows are read for nobody.
+     */
+    async drain(rowCount: number) {
+      if (body.writableNeedDrain && !body.destroyed) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            body.off('drain', done);
+            body.off('close', done);
+            resolve();
+          };
+          body.on('drain', done);
+          body.on('close', done);
+        });
+      }
+      if (abortedEarly()) throw aborted(rowCount);
     },
     async receipt(rowCount: number): Promise<DownloadReceipt> {
       await finished;
+      if (failure) throw failure;
+      if (abortedEarly()) throw aborted(rowCount);
       return { rowCount, sha256: hash.digest('hex'), bytes };
     },
   };
@@ -87,7 +125,7 @@ export async function sendCsv(
   for await (const batch of file.rows) {
     download.body.write(batch.map((row) => `${row.map(csvField).join(',')}\r\n`).join(''));
     rowCount += batch.length;
-    await download.drain();
+    await download.drain(rowCount);
   }
   download.body.end();
   return download.receipt(rowCount);
@@ -99,10 +137,43 @@ export interface XlsxColumn {
   width?: number;
 }
 
+/** 1 MiB: how much sheet XML may wait for the zip compressor before no more rows are read. */
+const XLSX_PENDING_LIMIT = 1024 * 1024;
+
+/** What sendXlsx reads of ExcelJS's sheet buffer (a StreamBuf): its unsent buffers and its consumers. */
+interface SheetBuffer {
+  buffers?: unknown[];
+  /** Node streams (the zip's PassThrough in front of its compressor); bytes waiting in both of their ends. */
+  pipes?: Array<{ _writableState?: { length?: number }; _readableState?: { length?: number } }>;
+}
+
+/**
+ * ExcelJS's streaming writer takes committed rows without backpressure: they wait in the sheet's buffer
+ * until the zip compressor behind it takes them, and the compressor only runs when the event loop turns.
+ * On a database that answers without turning it (embedded PGlite) the whole sheet would pile up in
+ * memory before the first byte left. So after each batch this gives the event loop turns until the
+ * compressor has caught up (at most XLSX_PENDING_LIMIT waiting), or the client went away.
+ */
+async function waitForZip(sheet: ExcelJS.Worksheet, clientGone: () => boolean) {
+  const buffer = (sheet as unknown as { stream?: SheetBuffer }).stream;
+  // Not the ExcelJS this was written for: no backpressure rather than waiting for ever.
+  if (!Array.isArray(buffer?.buffers) || !Array.isArray(buffer.pipes)) return;
+  for (;;) {
+    const pending = buffer.pipes.reduce(
+      (sum, pipe) => sum + (pipe._writableState?.length ?? 0) + (pipe._readableState?.length ?? 0),
+      0,
+    );
+    const caughtUp = buffer.pipes.length > 0 && buffer.buffers.length <= 1 && pending <= XLSX_PENDING_LIMIT;
+    if (caughtUp || clientGone()) return;
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}
+
 /**
  * Streams an XLSX workbook of one sheet with ExcelJS's streaming writer: each row is committed (written
- * to the zip) as soon as it is added, inline strings instead of a shared-strings table, so memory does
- * not grow with the number of rows. Cells are formula-safe; the header row is bold and frozen.
+ * to the zip) as soon as it is added, inline strings instead of a shared-strings table, and no more rows
+ * are read until the zip and the client have taken the previous ones, so memory does not grow with the
+ * number of rows. Cells are formula-safe; the header row is bold and frozen.
  */
 export async function sendXlsx(
   reply: FastifyReply,
@@ -131,9 +202,13 @@ export async function sendXlsx(
   for await (const batch of file.rows) {
     for (const row of batch) sheet.addRow(row.map(safeCell)).commit();
     rowCount += batch.length;
-    await download.drain();
+    await waitForZip(sheet, () => download.body.destroyed);
+    await download.drain(rowCount);
   }
   sheet.commit();
-  await workbook.commit();
+  // The zip's last bytes wait for a client that may have gone: stop waiting when the body closes.
+  const committed = workbook.commit();
+  committed.catch(() => undefined); // failing after the client left: reported by receipt() below
+  await Promise.race([committed, download.finished]);
   return download.receipt(rowCount);
 }

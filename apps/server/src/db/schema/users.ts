@@ -43,6 +43,10 @@ export const users = pgTable(
     // Admin lists: newest first, 'new this month', 'signed in within 30 days'.
     index('users_created_idx').on(table.createdAt),
     index('users_last_login_idx').on(table.lastLogin),
+    // The admin users search matches any part of the name or e-mail, ignoring case (lower(...) LIKE
+    // '%...%'): trigram indexes (pg_trgm, loaded on PGlite too) answer it without reading every user.
+    index('users_name_search_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    index('users_email_search_idx').using('gin', sql`lower(${table.email}) gin_trgm_ops`),
   ],
 );
 

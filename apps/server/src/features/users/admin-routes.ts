@@ -1,0 +1,185 @@
+import {
+  adminUserPageResponseSchema,
+  adminUserResponseSchema,
+  adminUsersQuerySchema,
+  errorResponseSchema,
+  idParamsSchema,
+  USER_EXPORT_FILENAME,
+  userExportQuerySchema,
+  userFilterOptionsQuerySchema,
+  userFilterOptionsResponseSchema,
+  userRoleBodySchema,
+  userStatsResponseSchema,
+  userStatusBodySchema,
+} from '@ovation/shared';
+import type { RouteApp } from '../../app-context';
+import { adminActor } from '../../lib/access';
+import { DownloadAborted, sendXlsx } from '../../lib/downloads';
+import { recordAudit } from '../audit/service';
+import {
+  changeUserRole,
+  endSessionsOfUser,
+  getFilterOptions,
+  getUserStats,
+  listUsers,
+  setUserActive,
+  type UsersAdminDependencies,
+} from './admin-service';
+import { exportFilters, USER_EXPORT_COLUMNS, userExportRows } from './export';
+
+const tags = ['admin: users'];
+const security = [{ bearer: [] }];
+/** The refusals every action on one user may answer, documented once. */
+const actionErrors = { 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+
+/** User management (spec 2 "User management"); registered inside the admin scope (lib/access.ts). */
+export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependencies) {
+  app.get(
+    '/admin/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List users',
+        description:
+          'Every user, 20 a page, newest first (`order=asc` for oldest). Filters: role (all|fan|artist|admin), country and state (exact), search (part of the name or e-mail, ignoring case).',
+        querystring: adminUsersQuerySchema,
+        response: { 200: adminUserPageResponseSchema },
+      },
+    },
+    async (request) => listUsers(deps, request.query),
+  );
+
+  app.get(
+    '/admin/users/stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'User stats',
+        description:
+          'The tiles of the users screen: total, artiste (accounts with the artist role), active (not deactivated), newThisMonth (registered since the first of this month, UTC).',
+        response: { 200: userStatsResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await getUserStats(deps) }),
+  );
+
+  app.get(
+    '/admin/users/filters',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Filter options',
+        description:
+          'The countries and states users registered with, distinct and sorted; with `country`, only that country’s states. `countryCodes` maps each known country to its ISO 3166-1 code.',
+        querystring: userFilterOptionsQuerySchema,
+        response: { 200: userFilterOptionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await getFilterOptions(deps, request.query.country),
+    }),
+  );
+
+  app.patch(
+    '/admin/users/:id/status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Deactivate or reactivate a user',
+        description:
+          'isActive=false deactivates the account: every session ends at once on every instance, sign-in and votes are refused. isActive=true reactivates it. Audited with before and after. 403 CANNOT_CHANGE_OWN_ACCOUNT for yourself, 409 LAST_ADMIN for the last active admin, 404 USER_NOT_FOUND.',
+        params: idParamsSchema,
+        body: userStatusBodySchema,
+        response: { 200: adminUserResponseSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const result = await setUserActive(deps, adminActor(request), request.params.id, request.body.isActive);
+      return { success: true as const, data: result.user, message: result.message };
+    },
+  );
+
+  app.patch(
+    '/admin/users/:id/role',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change a user’s role',
+        description:
+          'Gives the user the role fan, artist or admin; it applies from their next request. Audited with before and after. 403 CANNOT_CHANGE_OWN_ACCOUNT for your own role, 409 LAST_ADMIN when demoting the last active admin, 404 USER_NOT_FOUND.',
+        params: idParamsSchema,
+        body: userRoleBodySchema,
+        response: { 200: adminUserResponseSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      const result = await changeUserRole(deps, adminActor(request), request.params.id, request.body.role);
+      return { success: true as const, data: result.user, message: result.message };
+    },
+  );
+
+  app.delete(
+    '/admin/users/:id/sessions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'End all sessions of a user',
+        description:
+          'Signs the user out everywhere, at once on every instance; the account stays active. Your own: every session but the one you are using. Audited. 404 USER_NOT_FOUND.',
+        params: idParamsSchema,
+        response: { 200: adminUserResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const result = await endSessionsOfUser(deps, adminActor(request), request.params.id, request.sessionId);
+      return { success: true as const, data: result.user, message: result.message };
+    },
+  );
+
+  app.get(
+    '/admin/export/users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Export users to Excel',
+        description: `Every user matching the list's filters (role, country, state, search), newest first, as ${USER_EXPORT_FILENAME}: Name, Email, Role, Country, State, Status, Email verified, Bio, Registered, Last login. Streamed from the database; cells that would start a formula are neutralised. Audited (users.exported) with the row count, the filters and the file's SHA-256. format must be excel.`,
+        querystring: userExportQuerySchema,
+        produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      },
+    },
+    async (request, reply) => {
+      const actor = adminActor(request);
+      const filters = exportFilters(request.query);
+      const audit = (details: Record<string, unknown>) =>
+        recordAudit(deps.db, {
+          action: 'users.exported',
+          actorId: actor.id,
+          ip: actor.ip,
+          targetType: 'user',
+          details: { format: request.query.format, filters, ...details },
+        });
+      try {
+        const receipt = await sendXlsx(reply, {
+          filename: USER_EXPORT_FILENAME,
+          sheetName: 'Users',
+          columns: USER_EXPORT_COLUMNS,
+          rows: userExportRows(deps.db, filters),
+        });
+        await audit({ ...receipt });
+      } catch (error) {
+        // A cancelled download still sent personal data: audited with what had been written.
+        if (!(error instanceof DownloadAborted)) throw error;
+        await audit({ ...error.receipt, completed: false });
+      }
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import fs from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { text } from './catalogs';
+
+const t = (key: string, language = 'en') => text(language, key, 'admin-users');
+
+/** The user management screen (/admin/users) as an admin uses it, in English. */
+export class AdminUsersPage {
+  constructor(private readonly page: Page) {}
+
+  text(key: string) {
+    return t(key);
+  }
+
+  async open(query = '') {
+    await this.page.goto(`/admin/users${query}`);
+    await this.page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
+  }
+
+  select(name: 'role' | 'country' | 'state'): Locator {
+    return this.page.getByLabel(t(`filters.${name}`), { exact: true });
+  }
+
+  /** Picks a country (its English name, as registered); it applies at once. */
+  async filterCountry(country: string) {
+    await this.select('country').selectOption(country);
+  }
+
+  async filterState(state: string) {
+    await this.select('state').selectOption(state);
+  }
+
+  /** Types into the search box and presses Search Users. */
+  async search(words: string) {
+    await this.page.getByLabel(t('filters.search'), { exact: true }).fill(words);
+    await this.page.getByRole('button', { name: t('filters.apply') }).click();
+  }
+
+  /** The card of a user, by name. */
+  card(name: string): Locator {
+    return this.page.getByRole('article', { name, exact: true });
+  }
+
+  /** The names on the cards shown, in order, once the list settled. */
+  async names(): Promise<string[]> {
+    await this.page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
+    return this.page.locator('article h3').allInnerTexts();
+  }
+
+  /** Deactivate (or Reactivate) on a card, confirmed in the dialog. */
+  async toggleActive(name: string, action: 'deactivate' | 'reactivate') {
+    await this.card(name)
+      .getByRole('button', { name: t(`actions.${action}`), exact: true })
+      .click();
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: t(`${action}.confirm`), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Presses Export to Excel; answers the saved file's name and bytes. */
+  async exportToExcel(): Promise<{ name: string; bytes: Buffer }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: t('filters.export') }).click(),
+    ]);
+    return { name: download.suggestedFilename(), bytes: await fs.readFile(await download.path()) };
+  }
+
+  /** Waits for a toast with this text. */
+  async toast(message: string) {
+    await this.page.getByText(message, { exact: true }).first().waitFor();
+  }
+}

@@ -1,0 +1,336 @@
+import { ADMIN_USER_ROLE_FILTERS, type AdminUser } from '@ovation/shared/schemas/admin-users';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/data/empty-state';
+import { FilterBar } from '../../../components/data/filter-bar';
+import { Pager } from '../../../components/data/pager';
+import { StatTiles } from '../../../components/data/stat-tiles';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { CalendarIcon, CheckIcon, MusicIcon, SearchIcon, UsersIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { InlineSpinner } from '../../../components/ui/spinner';
+import { accessProblem } from '../../../lib/api-error-message';
+import { useSession } from '../../../lib/session';
+import { useAction } from '../../../lib/use-action';
+import { useListParams } from '../../../lib/use-list-params';
+import { AccessProblem } from '../layout/access-views';
+import { PageHeader } from '../layout/page-header';
+import {
+  adminUsersKeys,
+  endUserSessions,
+  exportUsers,
+  setUserActive,
+  setUserRole,
+  useAdminUsers,
+  useUserFilterOptions,
+  useUserStats,
+} from './api';
+import { countryFlag, countryName } from './country-flag';
+import { RoleDialog } from './role-dialog';
+import { UserCard } from './user-card';
+
+/** The list's filters, kept in the URL (Back, reload and a shared link keep them). */
+const LIST_DEFAULTS = {
+  page: 1,
+  search: '',
+  role: 'all' as (typeof ADMIN_USER_ROLE_FILTERS)[number],
+  country: '',
+  state: '',
+};
+const LIST_CHOICES = { role: ADMIN_USER_ROLE_FILTERS };
+
+const ROLE_FILTER_LABELS = { all: 'allRoles', fan: 'fans', artist: 'artists', admin: 'admins' } as const;
+
+/** A name inside a translated sentence, isolated so a Latin name in Arabic (or the reverse) keeps its place. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+type Confirming = { kind: 'status' | 'sessions'; user: AdminUser } | null;
+
+/** User management (spec 2 section 2): tiles, filters and export, the user cards and their actions. */
+export default function AdminUsersPage() {
+  const { t, i18n } = useTranslation('admin-users');
+  const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS, LIST_CHOICES);
+  const users = useAdminUsers(params);
+  const stats = useUserStats();
+  const options = useUserFilterOptions(params.country);
+  const me = useSession().user?._id;
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+  const number = new Intl.NumberFormat(i18n.language);
+  const { page: _page, ...filters } = params;
+
+  const status = useAction({
+    action: (user: AdminUser) => setUserActive(user, !user.isActive),
+    success: (_result, user) => (user.isActive ? t('deactivate.done') : t('reactivate.done')),
+    failure: t('deactivate.failed'),
+    invalidate: [adminUsersKeys.all],
+    onSuccess: () => setConfirming(null),
+    onError: () => setConfirming(null),
+  });
+  const role = useAction({
+    action: ({ user, role: next }: { user: AdminUser; role: AdminUser['role'] }) => setUserRole(user, next),
+    success: (_result, { role: next }) => t('role.done', { role: t(`roles.${next}`) }),
+    failure: t('role.failed'),
+    invalidate: [adminUsersKeys.all],
+    onSuccess: () => setChangingRole(null),
+    onError: () => setChangingRole(null),
+  });
+  const sessions = useAction({
+    action: endUserSessions,
+    success: (_result, user) => (user._id === me ? t('sessions.ownDone') : t('sessions.done')),
+    failure: t('sessions.failed'),
+    onSuccess: () => setConfirming(null),
+    onError: () => setConfirming(null),
+  });
+  const download = useAction({
+    action: () => exportUsers(filters),
+    success: t('export.done'),
+    failure: t('export.failed'),
+  });
+
+  if (accessProblem(users.error)) return <AccessProblem error={users.error} />;
+
+  const filtered =
+    params.search !== '' || params.role !== 'all' || params.country !== '' || params.state !== '';
+  const pagination = users.data?.pagination;
+  const codes = options.data?.countryCodes ?? {};
+  const localName = (name: string) => countryName(codes[name] ?? null, name, i18n.language);
+  const countries = [...(options.data?.countries ?? [])];
+  if (params.country && !countries.includes(params.country)) countries.push(params.country);
+  const states = params.country ? [...(options.data?.states ?? [])] : [];
+  if (params.state && !states.includes(params.state)) states.push(params.state);
+  const collator = new Intl.Collator(i18n.language);
+
+  // A new country empties the state: states belong to one country.
+  const apply = (values: Record<string, string>) =>
+    applyFilters(values.country !== params.country ? { ...values, state: '' } : values);
+
+  const target = confirming?.user;
+  const deactivating = confirming?.kind === 'status' && target?.isActive;
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} back />
+
+      <section aria-label={t('stats.label')} className="mb-6">
+        <StatTiles
+          tiles={[
+            {
+              key: 'total',
+              label: t('stats.total'),
+              value: stats.data?.total,
+              icon: <UsersIcon className="size-5" />,
+            },
+            {
+              key: 'artiste',
+              label: t('stats.artiste'),
+              value: stats.data?.artiste,
+              icon: <MusicIcon className="size-5" />,
+            },
+            {
+              key: 'active',
+              label: t('stats.active'),
+              value: stats.data?.active,
+              icon: <CheckIcon className="size-5" />,
+            },
+            {
+              key: 'newThisMonth',
+              label: t('stats.newThisMonth'),
+              value: stats.data?.newThisMonth,
+              icon: <CalendarIcon className="size-5" />,
+            },
+          ]}
+        />
+      </section>
+
+      <div className="mb-6">
+        <FilterBar
+          label={t('filters.label')}
+          search={{
+            label: t('filters.search'),
+            placeholder: t('filters.searchPlaceholder'),
+            value: params.search,
+          }}
+          selects={[
+            {
+              name: 'role',
+              label: t('filters.role'),
+              value: params.role,
+              options: ADMIN_USER_ROLE_FILTERS.map((value) => ({
+                value,
+                label: t(`filters.${ROLE_FILTER_LABELS[value]}`),
+              })),
+            },
+            {
+              name: 'country',
+              label: t('filters.country'),
+              value: params.country,
+              options: [
+                { value: '', label: t('filters.allCountries') },
+                ...countries
+                  .map((name) => ({ value: name, local: localName(name) }))
+                  .sort((a, b) => collator.compare(a.local, b.local))
+                  .map(({ value, local }) => ({ value, label: `${countryFlag(codes[value])} ${local}` })),
+              ],
+            },
+            {
+              name: 'state',
+              label: t('filters.state'),
+              value: params.state,
+              disabled: !params.country,
+              options: [
+                { value: '', label: t('filters.allStates') },
+                ...states.map((name) => ({ value: name, label: name })),
+              ],
+            },
+          ]}
+          onApply={apply}
+          onClear={reset}
+          applyLabel={t('filters.apply')}
+          clearLabel={t('filters.clear')}
+          actions={
+            <button
+              type="button"
+              disabled={download.isPending}
+              onClick={() => download.mutate()}
+              className={buttonClass('jade', 'lg', 'flex-auto sm:flex-none')}
+            >
+              {download.isPending ? <InlineSpinner /> : <DownloadIcon />}
+              {download.isPending ? t('filters.exporting') : t('filters.export')}
+            </button>
+          }
+        />
+      </div>
+
+      <section aria-labelledby="users-list-title">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="users-list-title" className="text-xl font-bold text-ink-50">
+            {t('list.title')}
+          </h2>
+          {pagination && (
+            <p className="text-sm text-ink-400" aria-live="polite">
+              {t('list.count', { count: pagination.total, number: number.format(pagination.total) })}
+            </p>
+          )}
+        </div>
+        {users.isError && !users.data ? (
+          <LoadFailed message={t('list.loadFailed')} onRetry={() => void users.refetch()} />
+        ) : users.data?.users.length === 0 ? (
+          <EmptyState
+            icon={<SearchIcon />}
+            title={t('list.empty')}
+            description={filtered ? t('list.emptyFiltered') : t('list.emptyAll')}
+            action={
+              filtered ? (
+                <button type="button" onClick={reset} className={buttonClass('secondary', 'md')}>
+                  {t('filters.clear')}
+                </button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <ul
+            aria-busy={users.isFetching}
+            className={`grid gap-4 lg:grid-cols-2 2xl:grid-cols-3 ${users.isFetching ? 'opacity-70' : ''}`}
+          >
+            {(users.data?.users ?? []).map((user) => (
+              <li key={user._id} className="min-w-0">
+                <UserCard
+                  user={user}
+                  isSelf={user._id === me}
+                  handlers={{
+                    onToggleActive: (chosen) => setConfirming({ kind: 'status', user: chosen }),
+                    onChangeRole: setChangingRole,
+                    onEndSessions: (chosen) => setConfirming({ kind: 'sessions', user: chosen }),
+                  }}
+                />
+              </li>
+            ))}
+            {!users.data &&
+              Array.from({ length: 4 }, (_, index) => (
+                <li key={index} className="h-64 animate-pulse rounded-2xl bg-white/[0.04]" />
+              ))}
+          </ul>
+        )}
+        {pagination && (
+          <Pager
+            page={pagination.page}
+            pages={pagination.pages}
+            onPage={(page) => setParams({ page })}
+            className="mt-6"
+          />
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={
+          target
+            ? confirming?.kind === 'sessions'
+              ? t('sessions.title', { name: isolate(target.name) })
+              : t(deactivating ? 'deactivate.title' : 'reactivate.title', { name: isolate(target.name) })
+            : ''
+        }
+        description={
+          confirming?.kind === 'sessions'
+            ? target?._id === me
+              ? t('sessions.ownDescription')
+              : t('sessions.description')
+            : deactivating
+              ? t('deactivate.description')
+              : t('reactivate.description')
+        }
+        confirmLabel={
+          confirming?.kind === 'sessions'
+            ? t('sessions.confirm')
+            : deactivating
+              ? t('deactivate.confirm')
+              : t('reactivate.confirm')
+        }
+        tone={confirming?.kind === 'status' && !deactivating ? 'primary' : 'danger'}
+        busy={status.isPending || sessions.isPending}
+        onConfirm={() => {
+          if (!confirming) return;
+          if (confirming.kind === 'status') status.mutate(confirming.user);
+          else sessions.mutate(confirming.user);
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        {target && (
+          <p className="mt-4 rounded-xl bg-white/[0.04] px-4 py-3 font-semibold text-ink-50">
+            <bdi>{target.name}</bdi>
+            <span className="block text-sm font-normal break-all text-ink-300">
+              <bdi>{target.email}</bdi>
+            </span>
+          </p>
+        )}
+      </ConfirmDialog>
+      <RoleDialog
+        user={changingRole}
+        busy={role.isPending}
+        onConfirm={(user, next) => role.mutate({ user, role: next })}
+        onClose={() => setChangingRole(null)}
+      />
+    </>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className="size-4"
+    >
+      <path d="M12 4v11" />
+      <path d="m7 10 5 5 5-5" />
+      <path d="M5 20h14" />
+    </svg>
+  );
+}
