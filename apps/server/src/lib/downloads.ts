@@ -104,10 +104,12 @@ function streamDownload(reply: FastifyReply, contentType: string, filename: stri
   };
 }
 
-/** One CSV field: quoted when it holds a comma, quote or line break (RFC 4180), formula-safe. */
-function csvField(value: CellValue) {
+/** One CSV field: quoted when it holds a separator, quote or line break (RFC 4180), formula-safe. */
+export function csvField(value: CellValue) {
   const text = String(safeCell(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  // Also quoted: a semicolon or a tab, the separators French and Portuguese spreadsheet programs split on,
+  // so 'x;=HYPERLINK(...)' stays one text cell there too instead of starting a formula cell.
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**

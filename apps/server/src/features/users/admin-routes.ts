@@ -166,6 +166,8 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
           targetType: 'user',
           details: { format: request.query.format, filters, ...details },
         });
+      // Recorded before the first byte leaves: whatever happens next, the export of personal data is known.
+      await audit({ stage: 'started' });
       try {
         const receipt = await sendXlsx(reply, {
           filename: USER_EXPORT_FILENAME,
@@ -173,11 +175,11 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
           columns: USER_EXPORT_COLUMNS,
           rows: userExportRows(deps.db, filters),
         });
-        await audit({ ...receipt });
+        await audit({ stage: 'completed', ...receipt });
       } catch (error) {
         // A cancelled download still sent personal data: audited with what had been written.
         if (!(error instanceof DownloadAborted)) throw error;
-        await audit({ ...error.receipt, completed: false });
+        await audit({ stage: 'aborted', ...error.receipt, completed: false });
       }
       return reply;
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
@@ -129,10 +129,19 @@ describe('GET /api/admin/export/users?format=excel', () => {
     expect(entry!.details).toEqual({
       format: 'excel',
       filters: { country },
+      stage: 'completed',
       rowCount: names.length,
       bytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
     });
+    // The export was on record before its first byte was sent.
+    const [started] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'users.exported'), lt(auditLog.id, entry!.id)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(started!.details).toEqual({ format: 'excel', filters: { country }, stage: 'started' });
   });
 
   it('applies the list’s filters: role, state and search', async () => {
@@ -181,7 +190,12 @@ describe('GET /api/admin/export/users?format=excel', () => {
     });
     await response.body!.getReader().read();
     controller.abort();
-    await expect.poll(async () => (await latestExportAudit())!.id, { timeout: 10_000 }).not.toBe(before!.id);
+    await expect
+      .poll(async () => ((await latestExportAudit())!.details as { stage?: string }).stage, {
+        timeout: 10_000,
+      })
+      .toBe('aborted');
+    expect((await latestExportAudit())!.id).not.toBe(before!.id);
     const details = (await latestExportAudit())!.details as Record<string, unknown>;
     expect(details).toMatchObject({ completed: false, filters: { country: 'Niger' } });
     expect(details.rowCount).toBeLessThan(count);
