@@ -2,6 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
 
 const t = (key: string, language = 'en') => text(language, key, 'admin-dashboard');
+/** The reject dialog is shared with the other moderation screen: its strings are in the admin namespace. */
+const moderation = (key: string) => text('en', `moderation.${key}`, 'admin');
 
 /** The admin dashboard (/admin) as an admin uses it, in English. */
 export class AdminDashboardPage {
@@ -38,9 +40,9 @@ export class AdminDashboardPage {
     await this.pendingSong(title)
       .getByRole('button', { name: t('pending.rejectSong').replace('{{title}}', title) })
       .click();
-    const dialog = this.page.getByRole('dialog', { name: t('reject.title') });
-    if (reason) await dialog.getByLabel(t('reject.reason'), { exact: false }).fill(reason);
-    await dialog.getByRole('button', { name: t('reject.confirm'), exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: moderation('reject.title') });
+    if (reason) await dialog.getByLabel(moderation('reject.reason'), { exact: false }).fill(reason);
+    await dialog.getByRole('button', { name: moderation('reject.confirm'), exact: true }).click();
   }
 
   get quickActions(): Locator {

@@ -2,6 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
 
 const t = (key: string, language = 'en') => text(language, key, 'admin-songs');
+/** The reject dialog is shared with the other moderation screen: its strings are in the admin namespace. */
+const moderation = (key: string) => text('en', `moderation.${key}`, 'admin');
 
 /** The song moderation screen (/admin/songs) as an admin uses it, in English. */
 export class AdminSongsPage {
@@ -58,9 +60,9 @@ export class AdminSongsPage {
     await this.row(title)
       .getByRole('button', { name: `${t('actions.reject')}: ${title}` })
       .click();
-    const dialog = this.page.getByRole('dialog', { name: t('reject.title') });
-    await dialog.getByLabel(t('reject.reason')).fill(reason);
-    await dialog.getByRole('button', { name: t('reject.confirm'), exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: moderation('reject.title') });
+    await dialog.getByLabel(moderation('reject.reason')).fill(reason);
+    await dialog.getByRole('button', { name: moderation('reject.confirm'), exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
   }
 
