@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { AdminBulkUploadModal } from './pages/admin-bulk-upload';
+import { deleteSongs } from './support/api';
 import { setUpBrowser } from './support/browser';
-import { signInAs } from './support/session';
+import { ADMIN, apiAs, signInAs } from './support/session';
 
 const browser = setUpBrowser();
-const ADMIN = { email: 'admin@ovation.test', password: 'Ovation2025!' } as const;
 
 /** Deletes the songs a journey created, so the other browser journeys see the seed's catalogue. */
 async function deleteSongsMatching(token: string, search: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const response = await fetch(
-    `${browser.baseUrl}/api/admin/songs?limit=100&search=${encodeURIComponent(search)}`,
-    { headers },
+  const found = await apiAs<Array<{ _id: string }> | undefined>(
+    browser.baseUrl,
+    token,
+    `/admin/songs?limit=100&search=${encodeURIComponent(search)}`,
   );
-  const { data } = (await response.json()) as { data: Array<{ _id: string }> };
-  for (const song of data ?? []) {
-    await fetch(`${browser.baseUrl}/api/songs/${song._id}`, { method: 'DELETE', headers });
-  }
+  await deleteSongs(
+    browser.baseUrl,
+    token,
+    (found ?? []).map((song) => song._id),
+  );
 }
 
 describe('bulk upload', () => {

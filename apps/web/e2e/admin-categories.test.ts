@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AdminCategoriesPage } from './pages/admin-categories';
+import { callApi } from './support/api';
 import { setUpBrowser } from './support/browser';
-import { apiAs, signInAs } from './support/session';
+import { ADMIN, apiAs, signInAs } from './support/session';
 
 const browser = setUpBrowser();
-const ADMIN = { email: 'admin@ovation.test', password: 'Ovation2025!' } as const;
 
 interface ListedCategory {
   _id: string;
@@ -15,10 +15,7 @@ interface ListedCategory {
 async function removeCategoriesNamed(token: string, names: string[]) {
   const categories = await apiAs<ListedCategory[]>(browser.baseUrl, token, '/categories');
   for (const category of categories.filter((each) => names.includes(each.name))) {
-    await fetch(`${browser.baseUrl}/api/categories/${category._id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    await callApi(browser.baseUrl, token, 'DELETE', `/categories/${category._id}`);
   }
 }
 

@@ -1,65 +1,38 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminDashboardPage, dashboardText } from './pages/admin-dashboard';
 import { text } from './pages/catalogs';
+import { callApi, coverPng, deleteSongs, uploadSong } from './support/api';
 import { DEMO, DEMO_PASSWORD } from './support/auth-flows';
 import { setUpBrowser } from './support/browser';
-import { ARTIST, signInAs } from './support/session';
+import { ADMIN, ARTIST, logIn, signInAs } from './support/session';
 
 const browser = setUpBrowser();
-const ADMIN = { email: DEMO.admin, password: DEMO_PASSWORD } as const;
 /** Marks this journey's category and songs, so it only ever looks at its own. */
 const STAMP = Date.now().toString(36);
 const createdSongs: string[] = [];
 let adminToken: string;
 let categoryId: string;
 
-async function login(credentials: { email: string; password: string }) {
-  const response = await fetch(`${browser.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
+const asAdmin = (method: string, path: string, body?: unknown) =>
+  callApi(browser.baseUrl, adminToken, method, path, body);
 
-async function asAdmin(method: string, path: string, body?: unknown) {
-  return fetch(`${browser.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${adminToken}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-const cover = () =>
-  sharp({ create: { width: 480, height: 480, channels: 3, background: '#c2410c' } })
-    .png()
-    .toBuffer();
+const cover = () => coverPng('#c2410c', 480);
 
 /** A song the demo artist uploaded through the API: it waits for review. */
 async function uploadPending(title: string) {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('artist', 'E2E Dashboard Band');
-  form.append('category', categoryId);
-  form.append('songLink', 'https://www.youtube.com/watch?v=e2eDashRej');
-  form.append('image', new Blob([new Uint8Array(await cover())], { type: 'image/png' }), 'cover.png');
-  const response = await fetch(`${browser.baseUrl}/api/songs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await login(ARTIST)}` },
-    body: form,
+  const id = await uploadSong(browser.baseUrl, (await logIn(browser.baseUrl, ARTIST)).token, {
+    title,
+    artist: 'E2E Dashboard Band',
+    category: categoryId,
+    songLink: 'https://www.youtube.com/watch?v=e2eDashRej',
+    cover: await cover(),
   });
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
-  const song = ((await response.json()) as { data: { _id: string } }).data;
-  createdSongs.push(song._id);
-  return song._id;
+  createdSongs.push(id);
+  return id;
 }
 
 beforeAll(async () => {
-  adminToken = await login(ADMIN);
+  adminToken = (await logIn(browser.baseUrl, ADMIN)).token;
   // A category of the journey's own, last in the order, so no other journey's list changes.
   const response = await asAdmin('POST', '/categories', {
     name: `E2E Dashboard ${STAMP}`,
@@ -72,7 +45,7 @@ beforeAll(async () => {
 
 /** The journey's songs and category leave with it. */
 afterAll(async () => {
-  for (const id of createdSongs) await asAdmin('DELETE', `/songs/${id}`);
+  await deleteSongs(browser.baseUrl, adminToken, createdSongs);
   if (categoryId) await asAdmin('DELETE', `/categories/${categoryId}`);
 });
 

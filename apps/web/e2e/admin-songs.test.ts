@@ -1,66 +1,39 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminSongsPage } from './pages/admin-songs';
+import { coverPng, deleteSongs, uploadSong } from './support/api';
 import { setUpBrowser } from './support/browser';
-import { ARTIST, apiAs, signInAs } from './support/session';
+import { ADMIN, ARTIST, apiAs, logIn, signInAs } from './support/session';
 
 const browser = setUpBrowser();
-const ADMIN = { email: 'admin@ovation.test', password: 'Ovation2025!' } as const;
 
 /** A word no seeded song has, so the journey only ever sees its own songs. */
 const MARKER = `Zq${Date.now().toString(36)}`;
 const created: string[] = [];
 let adminToken: string;
 
-async function login(credentials: { email: string; password: string }) {
-  const response = await fetch(`${browser.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Uploads a song as the demo artist: it waits for review (pending). */
-async function uploadPending(token: string, title: string, categoryId: string, cover: Buffer) {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('artist', 'E2E Moderation Band');
-  form.append('category', categoryId);
-  form.append('songLink', 'https://www.youtube.com/watch?v=e2eModerate');
-  form.append('description', `Uploaded by the moderation journey (${title}).`);
-  form.append('image', new Blob([new Uint8Array(cover)], { type: 'image/png' }), 'cover.png');
-  const response = await fetch(`${browser.baseUrl}/api/songs`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${await response.text()}`);
-  const song = ((await response.json()) as { data: { _id: string } }).data;
-  created.push(song._id);
-  return song._id;
-}
-
+/** Three songs uploaded as the demo artist: they wait for review (pending). */
 beforeAll(async () => {
-  adminToken = await login(ADMIN);
-  const artistToken = await login(ARTIST);
+  adminToken = (await logIn(browser.baseUrl, ADMIN)).token;
+  const artistToken = (await logIn(browser.baseUrl, ARTIST)).token;
   const categories = await apiAs<{ _id: string }[]>(browser.baseUrl, artistToken, '/categories');
-  const cover = await sharp({ create: { width: 320, height: 320, channels: 3, background: '#1f8a70' } })
-    .png()
-    .toBuffer();
+  const cover = await coverPng('#1f8a70');
   for (const name of ['Alpha', 'Beta', 'Gamma']) {
-    await uploadPending(artistToken, `${MARKER} ${name}`, categories[0]!._id, cover);
+    const title = `${MARKER} ${name}`;
+    const id = await uploadSong(browser.baseUrl, artistToken, {
+      title,
+      artist: 'E2E Moderation Band',
+      category: categories[0]!._id,
+      songLink: 'https://www.youtube.com/watch?v=e2eModerate',
+      description: `Uploaded by the moderation journey (${title}).`,
+      cover,
+    });
+    created.push(id);
   }
 });
 
 /** The journey's songs leave with it: the demo artist's dashboard is shared with other journeys. */
 afterAll(async () => {
-  for (const id of created) {
-    await fetch(`${browser.baseUrl}/api/songs/${id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-  }
+  await deleteSongs(browser.baseUrl, adminToken, created);
 });
 
 describe('song moderation', () => {
@@ -94,7 +67,7 @@ describe('song moderation', () => {
     await songs.filterStatus('rejected');
     await expect.poll(() => songs.titles()).toEqual([alpha]);
     expect(await songs.row(alpha).innerText()).toContain(reason);
-    const artistToken = await login(ARTIST);
+    const artistToken = (await logIn(browser.baseUrl, ARTIST)).token;
     const mine = await apiAs<{ _id: string; status: string; moderationReason: string | null }[]>(
       browser.baseUrl,
       artistToken,

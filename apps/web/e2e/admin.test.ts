@@ -1,18 +1,20 @@
 import type { VotingSettings } from '@ovation/shared/schemas/voting';
 import { describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
 import { setUpBrowser } from './support/browser';
-import { apiAs, signInAs } from './support/session';
+import { ADMIN, apiAs, signInAs } from './support/session';
 
 const browser = setUpBrowser();
-const ADMIN = { email: 'admin@ovation.test', password: 'Ovation2025!' } as const;
 
 /** Puts the voting window back as it was: the other browser tests vote in it. */
 async function restore(token: string, original: VotingSettings) {
   const { isEnabled, startDate, endDate, timezone, notes } = original;
-  const response = await fetch(`${browser.baseUrl}/api/voting-settings`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ isEnabled, startDate, endDate, timezone, notes }),
+  const response = await callApi(browser.baseUrl, token, 'PUT', '/voting-settings', {
+    isEnabled,
+    startDate,
+    endDate,
+    timezone,
+    notes,
   });
   if (!response.ok) throw new Error(`Could not restore the voting window: ${response.status}`);
 }

@@ -2,15 +2,16 @@ import type { BrowserContext } from 'playwright-core';
 
 /** The demo artist: the seed gives them approved, pending and rejected songs. */
 export const ARTIST = { email: 'artist@ovation.test', password: 'Ovation2025!' } as const;
+/** The demo admin. */
+export const ADMIN = { email: 'admin@ovation.test', password: 'Ovation2025!' } as const;
 
 export interface SignedIn {
   token: string;
   user: { _id: string; name: string; role: string };
 }
 
-/** Signs in through the API and stores the session the way the app does, before any page script runs. */
-export async function signInAs(
-  context: BrowserContext,
+/** Signs in through the API only (no browser): the session, for calls made with its token. */
+export async function logIn(
   baseUrl: string,
   credentials: { email: string; password: string } = ARTIST,
 ): Promise<SignedIn> {
@@ -21,6 +22,16 @@ export async function signInAs(
   });
   const session = (await response.json()) as SignedIn;
   if (!session.token) throw new Error(`Login failed for ${credentials.email}`);
+  return session;
+}
+
+/** Signs in through the API and stores the session the way the app does, before any page script runs. */
+export async function signInAs(
+  context: BrowserContext,
+  baseUrl: string,
+  credentials: { email: string; password: string } = ARTIST,
+): Promise<SignedIn> {
+  const session = await logIn(baseUrl, credentials);
   await context.addInitScript(
     ([token, user]) => {
       window.localStorage.setItem('token', token);

@@ -4,7 +4,7 @@ import { validationMessage as message } from '../messages';
 import { listQuerySchema } from './admin-list';
 import { imageRefSchema } from './catalog';
 import { dataEnvelope, pageEnvelope } from './envelope';
-import { songFieldsSchema } from './song-writes';
+import { requiredArtistSchema, songFieldsSchema } from './song-writes';
 
 /** The status filter of the moderation list: `all` (or empty, as the spec's client sends) means no filter. */
 export const ADMIN_SONG_STATUS_FILTERS = ['all', ...SONG_STATUSES] as const;
@@ -122,11 +122,7 @@ const albumCoverLink = z
 export const songEditFieldsSchema = songFieldsSchema
   .pick({ title: true, songLink: true, description: true })
   .extend({
-    artist: z
-      .string({ error: message('artistRequired') })
-      .trim()
-      .min(1, message('artistRequired'))
-      .max(200, message('artistTooLong')),
+    artist: requiredArtistSchema,
     albumCover: albumCoverLink,
     expectedUpdatedAt: z
       .string()

@@ -5,7 +5,7 @@ import {
   type ErrorCode,
   validationMessage as message,
 } from '../messages';
-import { songFieldsSchema } from './song-writes';
+import { requiredArtistSchema, songFieldsSchema } from './song-writes';
 
 /**
  * Bulk upload of songs from a CSV file (spec 2 sections 2, 5 and 7). The browser parses the file and
@@ -105,11 +105,7 @@ const optionalCell = z
 export const bulkUploadSongSchema = songFieldsSchema
   .omit({ category: true, artist: true })
   .extend({
-    artist: z
-      .string({ error: message('artistRequired') })
-      .trim()
-      .min(1, message('artistRequired'))
-      .max(200, message('artistTooLong')),
+    artist: requiredArtistSchema,
     categoryId: optionalCell,
     categoryName: optionalCell.pipe(z.string().max(100, message('categoryNameTooLong')).optional()),
   })

@@ -14,6 +14,16 @@ const optionalText = (max: number, key: Parameters<typeof message>[0]) =>
 
 const HTTP_LINK = /^https?:\/\/[^\s/$.?#].[^\s]*$/i;
 
+/**
+ * The artist where it may not be left out: an admin's edit and a bulk upload row (an artist's own upload
+ * falls back to their name instead).
+ */
+export const requiredArtistSchema = z
+  .string({ error: message('artistRequired') })
+  .trim()
+  .min(1, message('artistRequired'))
+  .max(200, message('artistTooLong'));
+
 /** The text fields of an upload (multipart) or an edit; the cover image travels beside them. */
 export const songFieldsSchema = z.object({
   title: z

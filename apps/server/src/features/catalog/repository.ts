@@ -2,26 +2,17 @@ import type { ListSongsQuery, SongStatus } from '@ovation/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { banners, categories, images, songs, songVoteTallies, users } from '../../db/schema';
 import type { Database } from '../../lib/db';
+import { songBaseColumns, songTotalVotes } from '../../lib/song-select';
 import { escapeLike, foldForSearch } from '../../lib/text';
 
-/** A song's valid vote total: the sum of its tally shards. */
-const songTotalVotes = sql<number>`coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = "songs"."id"), 0)::int`;
-
 const songColumns = {
-  id: songs.id,
-  title: songs.title,
-  artist: songs.artist,
-  songLink: songs.songLink,
+  ...songBaseColumns,
   linkKind: songs.linkKind,
   audioUrl: songs.audioUrl,
   duration: songs.duration,
   releaseDate: songs.releaseDate,
   tags: songs.tags,
-  description: songs.description,
-  status: songs.status,
   views: songs.views,
-  createdAt: songs.createdAt,
-  totalVotes: songTotalVotes,
   category: {
     id: categories.id,
     name: categories.name,
@@ -29,7 +20,6 @@ const songColumns = {
     translations: categories.translations,
   },
   uploader: { id: users.id, name: users.name, avatar: users.avatar, bio: users.bio, role: users.role },
-  cover: { storageKey: images.storageKey, width: images.width, height: images.height, widths: images.widths },
 };
 
 export type SongRow = Awaited<ReturnType<typeof selectSongs>>[number];

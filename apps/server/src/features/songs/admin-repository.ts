@@ -3,26 +3,16 @@ import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-o
 import { categories, images, songs, users } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
+import { songBaseColumns } from '../../lib/song-select';
 import { escapeLike, foldForSearch } from '../../lib/text';
 
-/** A song's valid vote total: the sum of its tally shards. */
-const songTotalVotes = sql<number>`coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = "songs"."id"), 0)::int`;
-
 const adminSongColumns = {
-  id: songs.id,
-  title: songs.title,
-  artist: songs.artist,
-  songLink: songs.songLink,
-  description: songs.description,
-  status: songs.status,
+  ...songBaseColumns,
   moderationReason: songs.moderationReason,
   moderatedAt: songs.moderatedAt,
-  createdAt: songs.createdAt,
   updatedAt: songs.updatedAt,
-  totalVotes: songTotalVotes,
   category: { id: categories.id, name: categories.name },
   uploader: { id: users.id, name: users.name },
-  cover: { storageKey: images.storageKey, width: images.width, height: images.height, widths: images.widths },
 };
 
 export type AdminSongRow = Awaited<ReturnType<typeof selectAdminSongs>>[number];

@@ -128,6 +128,29 @@ export const BallotIcon = (props: IconProps) => (
   </StrokeIcon>
 );
 
+export const ImageIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
+  </StrokeIcon>
+);
+
+/** A pencil: edit. */
+export const EditIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </StrokeIcon>
+);
+
+/** Bars on a baseline: figures, rankings. */
+export const BarChartIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
+  </StrokeIcon>
+);
+
 export const CalendarIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <rect x="3" y="4.5" width="18" height="17" rx="2.5" />

@@ -17,22 +17,30 @@ interface ModalProps {
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
 /**
- * An accessible modal built on the native <dialog>: the browser traps focus, makes the page behind it
- * inert, closes on Escape and returns focus to the opener. The close button comes last in the DOM (shown
- * in the top corner) so the first control of the content gets the initial focus.
+ * A native <dialog> shown as a modal while `open` (focus trapped, the page behind inert) and closed
+ * otherwise; put the returned ref on the <dialog>. The modal below and the admin's phone drawer use it.
  */
-export function Modal({ open, onClose, title, description, children, eyebrow, size = 'md' }: ModalProps) {
-  const { t } = useTranslation();
+export function useModalDialog(open: boolean) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return dialogRef;
+}
+
+/**
+ * An accessible modal built on the native <dialog>: the browser traps focus, makes the page behind it
+ * inert, closes on Escape and returns focus to the opener. The close button comes last in the DOM (shown
+ * in the top corner) so the first control of the content gets the initial focus.
+ */
+export function Modal({ open, onClose, title, description, children, eyebrow, size = 'md' }: ModalProps) {
+  const { t } = useTranslation();
+  const dialogRef = useModalDialog(open);
+  const titleId = useId();
+  const descriptionId = useId();
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; the keyboard closes it with Escape.

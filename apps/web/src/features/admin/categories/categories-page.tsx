@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/data/empty-state';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { BallotIcon, GridIcon, MusicIcon } from '../../../components/ui/icons';
+import { BallotIcon, BarChartIcon, GridIcon, MusicIcon, StrokeIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
@@ -23,32 +23,9 @@ import { CategoryAdminCard } from './category-admin-card';
 import { CategoryFormModal } from './category-form-modal';
 
 const PlusIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2.5}
-    strokeLinecap="round"
-    aria-hidden="true"
-    className="size-4"
-  >
+  <StrokeIcon strokeWidth={2.5} className="size-4">
     <path d="M12 5v14M5 12h14" />
-  </svg>
-);
-
-const ScaleIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    className="size-5"
-  >
-    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
-  </svg>
+  </StrokeIcon>
 );
 
 /** The form's state: closed, adding a category, or editing one. */
@@ -103,7 +80,7 @@ export default function AdminCategoriesPage() {
             label: t('stats.average'),
             value: stats.data?.avgSongsPerCategory,
             display: stats.data === undefined ? undefined : average.format(stats.data.avgSongsPerCategory),
-            icon: <ScaleIcon />,
+            icon: <BarChartIcon />,
           },
         ]}
       />

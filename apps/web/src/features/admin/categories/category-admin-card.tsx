@@ -4,7 +4,8 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { regionName } from './region-key';
+import { EditIcon, type IconProps, StrokeIcon } from '../../../components/ui/icons';
+import { regionName } from '../../../lib/region-name';
 
 interface CategoryAdminCardProps {
   category: Category;
@@ -14,37 +15,13 @@ interface CategoryAdminCardProps {
   onDelete: (category: Category) => void;
 }
 
-const PencilIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    className="size-4"
-  >
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-  </svg>
-);
-
-const TrashIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    className="size-4"
-  >
+/** The card's lighter bin (no inner lines): it reads at 16 px beside the word Delete. */
+const TrashIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
     <path d="M3 6h18" />
     <path d="M8 6V4h8v2" />
     <path d="M19 6l-1 14H6L5 6" />
-  </svg>
+  </StrokeIcon>
 );
 
 /**
@@ -149,7 +126,7 @@ export function CategoryAdminCard({ category, maxVotes, onEdit, onDelete }: Cate
           aria-label={t('card.editLabel', { name: words.name })}
           className={buttonClass('secondary', 'sm', 'flex-1')}
         >
-          <PencilIcon />
+          <EditIcon className="size-4" />
           {t('card.edit')}
         </button>
         <button
@@ -158,7 +135,7 @@ export function CategoryAdminCard({ category, maxVotes, onEdit, onDelete }: Cate
           aria-label={t('card.deleteLabel', { name: words.name })}
           className={buttonClass('ghost', 'sm', 'flex-1 text-coral-300 hover:bg-coral-500/10')}
         >
-          <TrashIcon />
+          <TrashIcon className="size-4" />
           {t('card.delete')}
         </button>
       </div>

@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/dialog/form-modal';
 import { inputClass, SELECT_CLASS, SELECT_STYLE } from '../../../components/form/control-styles';
 import { FormField } from '../../../components/form/form-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
 import { ChevronDownIcon } from '../../../components/ui/icons';
+import { regionName } from '../../../lib/region-name';
 import { useAction } from '../../../lib/use-action';
 import { adminCategoriesKeys, PUBLIC_CATEGORY_KEYS, saveCategory } from './api';
 import {
@@ -19,7 +21,6 @@ import {
   hasTranslationError,
   serverCategoryErrors,
 } from './category-form';
-import { regionName } from './region-key';
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
 
@@ -135,25 +136,16 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
         )}
       </FormField>
 
-      <FormField
+      <TextAreaField
         id={id('description')}
         label={t('form.description')}
         optional
         error={errorOf('description')}
-        counter={{ length: values.description.length, max: MAX_TEXT_LENGTH }}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            rows={3}
-            dir="auto"
-            maxLength={MAX_TEXT_LENGTH}
-            value={values.description}
-            onChange={(event) => set('description', event.target.value)}
-            className={inputClass(Boolean(errors.description), 'resize-y')}
-          />
-        )}
-      </FormField>
+        dir="auto"
+        maxLength={MAX_TEXT_LENGTH}
+        value={values.description}
+        onChange={(value) => set('description', value)}
+      />
 
       <div className="grid gap-5 sm:grid-cols-3">
         <FormField id={id('icon')} label={t('form.icon')} hint={t('form.iconHint')} error={errorOf('icon')}>
@@ -327,25 +319,18 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
                         />
                       )}
                     </FormField>
-                    <FormField
+                    <TextAreaField
                       id={id(descriptionField)}
                       label={`${t('form.translatedDescription')} (${language.name})`}
                       optional
                       error={errorOf(descriptionField)}
-                    >
-                      {(control) => (
-                        <textarea
-                          {...control}
-                          rows={3}
-                          lang={code}
-                          dir={language.direction}
-                          maxLength={MAX_TEXT_LENGTH}
-                          value={values.translations[code].description}
-                          onChange={(event) => setTranslation(code, 'description', event.target.value)}
-                          className={inputClass(Boolean(errors[descriptionField]), 'resize-y')}
-                        />
-                      )}
-                    </FormField>
+                      lang={code}
+                      dir={language.direction}
+                      maxLength={MAX_TEXT_LENGTH}
+                      counter={false}
+                      value={values.translations[code].description}
+                      onChange={(value) => setTranslation(code, 'description', value)}
+                    />
                   </div>
                 </fieldset>
               );

@@ -11,7 +11,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { useAction } from '../../../lib/use-action';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
-import { verifySong } from '../lib/song-moderation';
+import { approveSong, rejectSong } from '../lib/song-moderation';
 import { dashboardKeys, pendingSongsQuery } from './api';
 import { Panel } from './panel';
 
@@ -97,15 +97,14 @@ export function PendingApprovals({ className = '' }: { className?: string }) {
   const invalidate = [dashboardKeys.songs, dashboardKeys.all];
 
   const approve = useAction({
-    action: (song: AdminSong) => verifySong({ id: song._id, action: 'approve' }),
+    action: approveSong,
     success: t('toast.approved'),
     failure: t('toast.approveFailed'),
     invalidate,
     onError: refresh,
   });
   const reject = useAction({
-    action: ({ song, reason }: { song: AdminSong; reason: string }) =>
-      verifySong({ id: song._id, action: 'reject', reason }),
+    action: rejectSong,
     success: t('toast.rejected'),
     failure: t('toast.rejectFailed'),
     invalidate,

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CloseIcon, ShieldIcon } from '../../../components/ui/icons';
+import { useModalDialog } from '../../../components/ui/modal';
 import { AdminNav } from './admin-nav';
 
 /**
@@ -11,17 +12,10 @@ import { AdminNav } from './admin-nav';
  */
 export function AdminDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('admin');
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   const { pathname } = useLocation();
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // A navigation (a link, Back) closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new pathname only.

@@ -3,6 +3,7 @@ import {
   ClockIcon,
   GridIcon,
   type IconProps,
+  ImageIcon,
   MusicIcon,
   StrokeIcon,
   UsersIcon,
@@ -20,13 +21,6 @@ const ChartIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <path d="M3 3v18h18" />
     <path d="M7 15l4-4 3 3 5-6" />
-  </StrokeIcon>
-);
-const ImageIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <rect x="3" y="3" width="18" height="18" rx="3" />
-    <circle cx="9" cy="9" r="2" />
-    <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
   </StrokeIcon>
 );
 const KeyIcon = (props: IconProps) => (

@@ -2,8 +2,7 @@ import { MAX_REASON_LENGTH } from '@ovation/shared/schemas/admin-songs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
-import { inputClass } from '../../../components/form/control-styles';
-import { FormField } from '../../../components/form/form-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
 
 export interface RejectSongsDialogProps {
   /** What is being rejected: one song (its title) or several (their count); null when closed. */
@@ -50,27 +49,19 @@ export function RejectSongsDialog({ target, busy, onConfirm, onCancel }: RejectS
       }}
       onCancel={onCancel}
     >
-      <FormField
+      <TextAreaField
         id="reject-reason"
         label={t('moderation.reject.reason')}
         optional
         hint={t('moderation.reject.reasonHint')}
         keepHintOnError
-        counter={{ length: reason.length, max: MAX_REASON_LENGTH }}
         className="mt-5"
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            maxLength={MAX_REASON_LENGTH}
-            rows={3}
-            placeholder={t('moderation.reject.reasonPlaceholder')}
-            className={inputClass(tooLong, 'resize-y')}
-          />
-        )}
-      </FormField>
+        maxLength={MAX_REASON_LENGTH}
+        invalid={tooLong}
+        placeholder={t('moderation.reject.reasonPlaceholder')}
+        value={reason}
+        onChange={setReason}
+      />
     </ConfirmDialog>
   );
 }

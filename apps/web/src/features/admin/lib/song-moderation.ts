@@ -11,6 +11,16 @@ export function verifySong(variables: { id: string; action: ModerationAction; re
   });
 }
 
+/** Approve on one song (a moderation list row, a pending approval on the dashboard). */
+export function approveSong(song: AdminSong) {
+  return verifySong({ id: song._id, action: 'approve' });
+}
+
+/** Reject on one song, with the reason the artist reads (empty: none). */
+export function rejectSong({ song, reason }: { song: AdminSong; reason: string }) {
+  return verifySong({ id: song._id, action: 'reject', reason });
+}
+
 export interface BulkModerationResult {
   moderated: AdminSong[];
   skipped: { _id: string; status: 'approved' | 'rejected' | 'pending' | 'missing' }[];

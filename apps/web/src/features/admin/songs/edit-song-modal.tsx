@@ -6,6 +6,7 @@ import { FormModal } from '../../../components/dialog/form-modal';
 import { inputClass } from '../../../components/form/control-styles';
 import { FormField } from '../../../components/form/form-field';
 import { ImageDropField } from '../../../components/form/image-drop-field';
+import { TextAreaField } from '../../../components/form/text-area-field';
 import { useAction } from '../../../lib/use-action';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
 import { adminSongsKeys, updateSong } from './api';
@@ -124,25 +125,16 @@ export function EditSongModal({ song, onClose }: EditSongModalProps) {
       {textField('title', t('edit.songTitle'))}
       {textField('artist', t('edit.artist'))}
       {textField('songLink', t('edit.songLink'), { type: 'url', hint: t('edit.songLinkHint') })}
-      <FormField
+      <TextAreaField
         id="edit-song-description"
         label={t('edit.description')}
         optional
         error={errorOf('description')}
-        counter={{ length: values.description.length, max: MAX_TEXT_LENGTH }}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            dir="auto"
-            rows={3}
-            maxLength={MAX_TEXT_LENGTH}
-            value={values.description}
-            onChange={(event) => change('description', event.target.value)}
-            className={inputClass(Boolean(errorOf('description')), 'resize-y')}
-          />
-        )}
-      </FormField>
+        dir="auto"
+        maxLength={MAX_TEXT_LENGTH}
+        value={values.description}
+        onChange={(value) => change('description', value)}
+      />
       <FormField
         id="edit-song-cover-url"
         label={t('edit.coverUrl')}

@@ -4,14 +4,14 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderCover } from '../../../components/player/cover-art';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { AlertIcon, CheckIcon, ClockIcon, type IconProps, StrokeIcon } from '../../../components/ui/icons';
-
-export const EditIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M12 20h9" />
-    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
-  </StrokeIcon>
-);
+import {
+  AlertIcon,
+  CheckIcon,
+  ClockIcon,
+  EditIcon,
+  type IconProps,
+  StrokeIcon,
+} from '../../../components/ui/icons';
 
 export const TrashIcon = (props: IconProps) => (
   <StrokeIcon {...props}>

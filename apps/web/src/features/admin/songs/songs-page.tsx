@@ -19,7 +19,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
-import { verifySong, verifySongs } from '../lib/song-moderation';
+import { approveSong, rejectSong, verifySongs } from '../lib/song-moderation';
 import { adminSongsKeys, deleteSong, useAdminSongs, useSongStats } from './api';
 import { BulkUploadModal } from './bulk-upload-modal';
 import { EditSongModal } from './edit-song-modal';
@@ -55,7 +55,7 @@ export default function AdminSongsPage() {
   };
 
   const approve = useAction({
-    action: (song: AdminSong) => verifySong({ id: song._id, action: 'approve' }),
+    action: approveSong,
     success: t('toast.approved'),
     failure: t('toast.approveFailed'),
     invalidate: [adminSongsKeys.all],
@@ -63,8 +63,7 @@ export default function AdminSongsPage() {
     onError: refresh,
   });
   const reject = useAction({
-    action: ({ song, reason }: { song: AdminSong; reason: string }) =>
-      verifySong({ id: song._id, action: 'reject', reason }),
+    action: rejectSong,
     success: t('toast.rejected'),
     failure: t('toast.rejectFailed'),
     invalidate: [adminSongsKeys.all],

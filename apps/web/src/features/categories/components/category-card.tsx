@@ -5,7 +5,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowEndIcon } from '../../../components/ui/icons';
-import { translateRegion } from '../region-label';
+import { regionName } from '../../../lib/region-name';
 
 export interface CategoryCardData {
   _id: string;
@@ -51,7 +51,7 @@ export function CategoryCard({ category, href }: { category: CategoryCardData; h
         </h3>
         <span className="mt-1 block text-sm text-ink-400">
           {t('categories.songCount', { count: category.totalSongs })}
-          {category.region && ` · ${translateRegion(category.region, t)}`}
+          {category.region && ` · ${regionName(category.region, (key) => t(key))}`}
         </span>
         {category.totalVotes !== undefined && (
           <span className="mt-1 block text-sm font-medium text-jade-300">

@@ -3,7 +3,7 @@ import { localizeCategory } from '@ovation/shared/category-words';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/ui/icons';
-import { translateRegion } from '../region-label';
+import { regionName } from '../../../lib/region-name';
 
 interface CategoryHeroProps {
   category: Category;
@@ -50,7 +50,7 @@ export function CategoryHero({ category, songCount, adminTotals, votedSongTitle 
             </span>
             {category.region && (
               <span className="rounded-full bg-white/[0.06] px-3 py-1 text-xs font-semibold text-ink-200">
-                {translateRegion(category.region, tMain)}
+                {regionName(category.region, (key) => tMain(key))}
               </span>
             )}
             {votedSongTitle && (

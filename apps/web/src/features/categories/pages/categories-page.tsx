@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import {
   AwardIcon,
   BallotIcon,
+  BarChartIcon,
   GlobeIcon,
   GridIcon,
   MusicIcon,
@@ -15,7 +16,6 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { ChartIcon } from '../../songs/components/song-icons';
 import { useCategories } from '../api/use-categories';
 import { type CategoryFilter, type CategorySort, filterCategories } from '../category-helpers';
 import { CategoryCard } from '../components/category-card';
@@ -77,7 +77,7 @@ export default function CategoriesPage() {
           onClick={() => setShowStats((value) => !value)}
           className={buttonClass('secondary', 'md')}
         >
-          <ChartIcon className="size-4" />
+          <BarChartIcon className="size-4" />
           {showStats ? t('list.hideStats') : t('list.showStats')}
         </button>
       </header>

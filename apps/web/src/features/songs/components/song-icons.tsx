@@ -43,9 +43,3 @@ export const FilterIcon = (props: IconProps) => (
     <path d="M4 5h16M7 12h10M10 19h4" />
   </StrokeIcon>
 );
-
-export const ChartIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
-  </StrokeIcon>
-);

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/data/pager';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { BallotIcon, GridIcon, MusicIcon, UsersIcon } from '../../../components/ui/icons';
+import { BallotIcon, BarChartIcon, GridIcon, MusicIcon, UsersIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
@@ -14,7 +14,7 @@ import { useCategories } from '../../categories/api/use-categories';
 import { useStats } from '../../stats/api/use-stats';
 import { useSongList } from '../api/use-songs';
 import { CollapsibleSection } from '../components/collapsible-section';
-import { ChartIcon, FilterIcon } from '../components/song-icons';
+import { FilterIcon } from '../components/song-icons';
 import { SongListCard } from '../components/song-list-card';
 import { SongsToolbar } from '../components/songs-toolbar';
 import {
@@ -104,7 +104,7 @@ export default function SongsPage() {
       </header>
 
       <div className="mt-8 grid gap-3">
-        <CollapsibleSection title={t('list.stats')} icon={<ChartIcon />} defaultOpen={false}>
+        <CollapsibleSection title={t('list.stats')} icon={<BarChartIcon />} defaultOpen={false}>
           <StatTiles
             tiles={[
               { key: 'songs', label: t('stats.songs'), value: stats.data?.totalSongs, icon: <MusicIcon /> },
