@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileDropField } from '../../../components/form/file-drop-field';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { StrokeIcon } from '../../../components/ui/icons';
+import { DownloadIcon, StrokeIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast, TOAST_ERROR_MS } from '../../../components/ui/toast';
@@ -24,14 +24,6 @@ const CLOSE_AFTER_SUCCESS_MS = 3000;
 
 /** Progress steps of spec 2 section 4: 0 when the upload starts, 50 once the file is parsed, 100 on the reply. */
 const PROGRESS = { started: 0, parsed: 50, answered: 100 } as const;
-
-function DownloadIcon() {
-  return (
-    <StrokeIcon className="size-5 shrink-0">
-      <path d="M12 4v11m0 0-4-4m4 4 4-4M5 20h14" />
-    </StrokeIcon>
-  );
-}
 
 function UploadIcon() {
   return (
@@ -222,7 +214,7 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
                 aria-busy={template.isPending || undefined}
                 className={buttonClass('secondary', 'md', 'mt-3 w-full sm:w-auto')}
               >
-                {template.isPending ? <InlineSpinner /> : <DownloadIcon />}
+                {template.isPending ? <InlineSpinner /> : <DownloadIcon className="size-5 shrink-0" />}
                 {template.isPending ? t('template.downloading') : t('template.download')}
               </button>
             </section>

@@ -7,7 +7,14 @@ import { Pager } from '../../../components/data/pager';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { CalendarIcon, CheckIcon, MusicIcon, SearchIcon, UsersIcon } from '../../../components/ui/icons';
+import {
+  CalendarIcon,
+  CheckIcon,
+  DownloadIcon,
+  MusicIcon,
+  SearchIcon,
+  UsersIcon,
+} from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
@@ -196,7 +203,7 @@ export default function AdminUsersPage() {
               onClick={() => download.mutate()}
               className={buttonClass('jade', 'lg', 'flex-auto sm:flex-none')}
             >
-              {download.isPending ? <InlineSpinner /> : <DownloadIcon />}
+              {download.isPending ? <InlineSpinner /> : <DownloadIcon className="size-4" />}
               {download.isPending ? t('filters.exporting') : t('filters.export')}
             </button>
           }
@@ -313,24 +320,5 @@ export default function AdminUsersPage() {
         onClose={() => setChangingRole(null)}
       />
     </>
-  );
-}
-
-function DownloadIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className="size-4"
-    >
-      <path d="M12 4v11" />
-      <path d="m7 10 5 5 5-5" />
-      <path d="M5 20h14" />
-    </svg>
   );
 }
