@@ -23,6 +23,11 @@ function concretePath(url: string) {
   return url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
 }
 
+/** The same path with every parameter malformed and a query no schema accepts: still refused first. */
+function malformedPath(url: string) {
+  return `${url.replace(/:[A-Za-z]+/g, 'not-an-id')}?page=-1&limit=100000&status=nonsense`;
+}
+
 let server: TestServer;
 const tokens: Partial<Record<Caller, string>> = {};
 let routes: DeclaredRoute[];
@@ -60,7 +65,7 @@ describe('the access table: every API route, as guest, fan, artist and admin', (
     );
   });
 
-  it('answers each caller as the route declares, before validating anything they send', async () => {
+  it('answers each caller as the route declares, before validating anything they send (body, parameters, query)', async () => {
     const wrong: string[] = [];
     // Signing out ends the caller's session: walked last, so every other route sees live sessions.
     const walk = [...routes].sort(
@@ -90,6 +95,19 @@ describe('the access table: every API route, as guest, fan, artist and admin', (
           wrong.push(`${route.method} ${route.url} as ${caller}: ${response.status}, expected ${expected}`);
         if (response.status >= 500)
           wrong.push(`${route.method} ${route.url} as ${caller}: ${response.status}`);
+        if (!allowed) {
+          // Refused before the path parameters and the query are validated.
+          const malformed = await fetch(`${server.baseUrl}${malformedPath(route.url)}`, {
+            method: route.method,
+            redirect: 'manual',
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          });
+          await malformed.arrayBuffer();
+          if (malformed.status !== (caller === 'guest' ? 401 : 403))
+            wrong.push(
+              `${route.method} ${route.url} as ${caller}, malformed: ${malformed.status}, expected ${expected}`,
+            );
+        }
         if (!allowed && hasBody) {
           // Refused before the body is read: broken JSON or another content type changes nothing.
           for (const [type, body] of [
