@@ -35,14 +35,21 @@ export class Limiter {
       : new RateLimiterMemory(settings);
   }
 
-  /** Counts one event; answers whether it is still within the limit and when the window resets. */
-  async hit(key: string): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  /**
+   * Counts one event; answers whether it is still within the limit, how many more events the window
+   * allows after this one, and when the window resets.
+   */
+  async hit(key: string): Promise<{ allowed: boolean; remaining: number; retryAfterSeconds: number }> {
     try {
       const result = await this.limiter.consume(key);
-      return { allowed: true, retryAfterSeconds: Math.ceil(result.msBeforeNext / 1000) };
+      return {
+        allowed: true,
+        remaining: result.remainingPoints,
+        retryAfterSeconds: Math.ceil(result.msBeforeNext / 1000),
+      };
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) {
-        return { allowed: false, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
+        return { allowed: false, remaining: 0, retryAfterSeconds: Math.ceil(rejection.msBeforeNext / 1000) };
       }
       throw rejection;
     }

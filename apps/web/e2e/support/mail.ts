@@ -39,3 +39,17 @@ export async function latestCode(address: string, skip = 0): Promise<string> {
   }
   throw new Error(`No code was mailed to ${address}`);
 }
+
+/** The text of the newest mail to `address` after the first `skip` ones, waiting up to 10 s. */
+export async function latestMailText(address: string, skip = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const mail = (await readMails())
+      .filter((item) => item.to.includes(address))
+      .slice(skip)
+      .at(-1);
+    if (mail) return mail.text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No mail went to ${address}`);
+}

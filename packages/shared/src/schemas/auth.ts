@@ -101,6 +101,32 @@ export const verifyEmailBodySchema = z.object({
     .regex(OTP_PATTERN, message('otpInvalid')),
 });
 
+const otpField = z
+  .string({ error: message('otpInvalid') })
+  .trim()
+  .regex(OTP_PATTERN, message('otpInvalid'));
+
+/** POST /auth/forgot-password: always the same answer, whether or not the address has an account. */
+export const forgotPasswordBodySchema = emailBodySchema;
+
+/**
+ * POST /auth/reset-password: the mailed 6-digit code, or the token of the mailed link, and the new
+ * password under the registration's rules.
+ */
+export const resetPasswordBodySchema = z
+  .object({
+    email: emailField,
+    code: otpField.optional(),
+    /** base64url of 32 random bytes (43 characters); anything longer is not ours. */
+    token: z.string().trim().min(1).max(128).optional(),
+    password: newPasswordField,
+  })
+  .refine((body) => body.code !== undefined || body.token !== undefined, {
+    path: ['code'],
+    message: message('otpInvalid'),
+  });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
 export const updateProfileBodySchema = z.object({
   name: nameField,
   bio: z.string().trim().max(MAX_TEXT_LENGTH, message('bioTooLong')).optional(),
@@ -144,4 +170,23 @@ export const resendOtpResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   retryAfterSeconds: z.number().int(),
+});
+
+/** The answer of POST /auth/forgot-password: the same for every address. */
+export const forgotPasswordResponseSchema = resendOtpResponseSchema;
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/**
+ * What the 401 of a sign-in can carry beside code and message: how many tries remain once few do
+ * (INVALID_CREDENTIALS), and for an unverified account whether a code was just mailed or the earlier
+ * one still works, with the wait before Resend (EMAIL_NOT_VERIFIED).
+ */
+export const loginFailureSchema = z.object({
+  attemptsRemaining: z.number().int().nonnegative().optional(),
+  emailNotVerified: z.boolean().optional(),
+  verificationSent: z.boolean().optional(),
+  codeStillValid: z.boolean().optional(),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
+  email: z.string().optional(),
 });

@@ -5,6 +5,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -60,6 +61,39 @@ export const emailVerifications = pgTable('email_verifications', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One pending password reset per user (issue 10): a 6-digit code and a single-use link token, both
+ * stored as HMACs like the verification codes, valid 15 minutes, at most 5 wrong tries.
+ */
+export const passwordResets = pgTable('password_resets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * When a code was last mailed for a purpose ('verify', 'reset') to an address, keyed by an HMAC of the
+ * address so unknown addresses leave no readable trace. Kept for unknown addresses too, so the resend
+ * cooldown answers the same whether or not an account exists; rows older than an hour are pruned.
+ */
+export const codeRequests = pgTable(
+  'code_requests',
+  {
+    purpose: text('purpose').notNull(),
+    addressHash: text('address_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.purpose, table.addressHash] }),
+    index('code_requests_sent_idx').on(table.sentAt),
+  ],
+);
 
 /** Server-side sessions: the bearer token is only ever stored as its SHA-256 hash. */
 export const sessions = pgTable(

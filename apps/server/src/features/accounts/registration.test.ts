@@ -93,12 +93,23 @@ describe('registration and verification', () => {
     expect(me.body.user.email).toBe('chidi@example.com');
   });
 
-  it('answers a second registration of the same e-mail, in any case, with 409', async () => {
-    await register({ email: 'twice@example.com' });
-    const again = await register({ email: 'TWICE@example.com' });
-    expect(again.status).toBe(409);
-    expect(again.body.code).toBe('EMAIL_TAKEN');
-    expect(again.body.message).toMatch(/already exists/);
+  it('answers a second registration of the same e-mail, in any case, like a new one and tells the owner', async () => {
+    const first = await register({ email: 'twice@example.com', name: 'First Owner' });
+    server.clock.advance(61 * 1000);
+    const again = await register({ email: 'TWICE@example.com', name: 'Someone Else' });
+    // Issue 10, point 13: the old answer (409 EMAIL_TAKEN) told anyone who has an account.
+    expect(again.status).toBe(201);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
+    expect(again.body).toMatchObject({ success: true, requiresVerification: true, verificationSent: true });
+    expect(again.body.message).toBe(first.body.message);
+    expect(again.body.user).toMatchObject({ email: 'twice@example.com', name: 'Someone Else' });
+    expect(again.body.user._id).not.toBe(first.body.user._id);
+    await expect.poll(() => smtp.countTo('twice@example.com')).toBe(2);
+    const notice = smtp.messages.filter((message) => message.to.includes('twice@example.com'))[1]!;
+    expect(notice.subject).toBe('Someone tried to register with your email');
+    expect(notice.text).toContain('Hello First Owner,');
+    expect(notice.text).toMatch(/\/login\n/);
+    expect(notice.text).toContain('/forgot-password?email=twice%40example.com');
   });
 
   it('never creates an admin from a client', async () => {
@@ -150,15 +161,16 @@ describe('registration and verification', () => {
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(26);
   });
 
-  it('refuses an expired code', async () => {
+  it('refuses an expired code like a wrong one', async () => {
     await register({ email: 'late@example.com' });
     const code = await smtp.latestCode('late@example.com');
     server.clock.advance(11 * 60 * 1000);
     const response = await server.request('POST', '/api/auth/verify-email', {
       body: { email: 'late@example.com', otp: code },
     });
+    // One answer for every wrong case (issue 10, point 13): OTP_EXPIRED existed only for real accounts.
     expect(response.status).toBe(400);
-    expect(response.body.code).toBe('OTP_EXPIRED');
+    expect(response.body.code).toBe('INVALID_OTP');
   });
 
   it('refuses a resend within 60 seconds, then sends a new code', async () => {
@@ -174,7 +186,8 @@ describe('registration and verification', () => {
       body: { email: 'resend@example.com' },
     });
     expect(resent.status).toBe(200);
-    expect(smtp.countTo('resend@example.com')).toBe(2);
+    // The mail leaves after the answer, so the answer takes as long whether or not an account exists.
+    await expect.poll(() => smtp.countTo('resend@example.com')).toBe(2);
     const second = await smtp.latestCode('resend@example.com');
     const stale = await server.request('POST', '/api/auth/verify-email', {
       body: { email: 'resend@example.com', otp: first },

@@ -1,5 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { emailVerifications, users } from '../../db/schema';
+import { and, eq, lt, lte, sql } from 'drizzle-orm';
+import { codeRequests, emailVerifications, passwordResets, users } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
 export type UserRow = typeof users.$inferSelect;
@@ -82,4 +82,67 @@ export async function countFailedVerification(db: Database, userId: string) {
 
 export async function deleteVerification(db: Database, userId: string) {
   await db.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+}
+
+/**
+ * Records that a code is being mailed for `purpose` to an address (by its hash), unless one was within
+ * `cooldownSeconds`: one statement, so parallel requests cannot both pass. Answers when the last code
+ * went out when refused, or null when this request may send. Rows older than an hour are pruned here.
+ */
+export async function claimCodeRequest(
+  db: Database,
+  values: { purpose: string; addressHash: string; now: Date; cooldownSeconds: number },
+): Promise<Date | null> {
+  const { purpose, addressHash, now, cooldownSeconds } = values;
+  await db.delete(codeRequests).where(lt(codeRequests.sentAt, new Date(now.getTime() - 60 * 60_000)));
+  const claimed = await db
+    .insert(codeRequests)
+    .values({ purpose, addressHash, sentAt: now })
+    .onConflictDoUpdate({
+      target: [codeRequests.purpose, codeRequests.addressHash],
+      set: { sentAt: now },
+      setWhere: lte(codeRequests.sentAt, new Date(now.getTime() - cooldownSeconds * 1000)),
+    })
+    .returning({ sentAt: codeRequests.sentAt });
+  if (claimed.length > 0) return null;
+  const [last] = await db
+    .select({ sentAt: codeRequests.sentAt })
+    .from(codeRequests)
+    .where(and(eq(codeRequests.purpose, purpose), eq(codeRequests.addressHash, addressHash)));
+  return last?.sentAt ?? now;
+}
+
+export async function savePasswordReset(db: Database, values: typeof passwordResets.$inferInsert) {
+  await db
+    .insert(passwordResets)
+    .values(values)
+    .onConflictDoUpdate({
+      target: passwordResets.userId,
+      set: {
+        codeHash: values.codeHash,
+        tokenHash: values.tokenHash,
+        expiresAt: values.expiresAt,
+        sentAt: values.sentAt,
+        failedAttempts: 0,
+      },
+    });
+}
+
+/** Takes one of the reset's tries before it is compared (see claimVerificationAttempt). */
+export async function claimPasswordResetAttempt(db: Database, userId: string, maxAttempts: number) {
+  const [row] = await db
+    .update(passwordResets)
+    .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
+    .where(and(eq(passwordResets.userId, userId), lt(passwordResets.failedAttempts, maxAttempts)))
+    .returning();
+  return row;
+}
+
+/** Uses the reset up: answers whether this call removed it, so two parallel uses cannot both pass. */
+export async function consumePasswordReset(db: Database, userId: string) {
+  const rows = await db
+    .delete(passwordResets)
+    .where(eq(passwordResets.userId, userId))
+    .returning({ userId: passwordResets.userId });
+  return rows.length > 0;
 }

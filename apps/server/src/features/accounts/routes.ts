@@ -2,11 +2,15 @@ import {
   authResponseSchema,
   changePasswordBodySchema,
   emailBodySchema,
+  forgotPasswordBodySchema,
+  forgotPasswordResponseSchema,
   loginBodySchema,
   messageEnvelopeSchema,
+  messageResponseSchema,
   registerBodySchema,
   registerResponseSchema,
   resendOtpResponseSchema,
+  resetPasswordBodySchema,
   updateProfileBodySchema,
   userResponseSchema,
   verifyEmailBodySchema,
@@ -72,6 +76,30 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
     async (request) => ({
       success: true as const,
       ...(await accounts.login(deps, request.body, requestMeta(request))),
+    }),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: forgotPasswordBodySchema, response: { 200: forgotPasswordResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await accounts.requestPasswordReset(deps, request.body.email, requestMeta(request))),
+    }),
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await accounts.resetPassword(deps, request.body, requestMeta(request))),
     }),
   );
 

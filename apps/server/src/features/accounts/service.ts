@@ -1,237 +1,64 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import {
-  ERROR_MESSAGES,
-  OTP_RESEND_COOLDOWN_SECONDS,
-  type RegisterBody,
-  VALIDATION_MESSAGES,
-  type ValidationMessageKey,
-} from '@ovation/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import { type CountryCode, isValidPhoneNumber } from 'libphonenumber-js/max';
-import MailChecker from 'mailchecker';
-import type { CaptchaVerifier } from '../../lib/captcha';
-import type { Clock } from '../../lib/clock';
-import type { Database } from '../../lib/db';
-import {
-  AppError,
-  Conflict,
-  Forbidden,
-  Invalid,
-  NotFound,
-  TooManyRequests,
-  Unauthorized,
-} from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { ERROR_MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, type ValidationMessageKey } from '@ovation/shared';
+import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import type { Limiter } from '../../lib/rate-limit';
 import type { RequestMeta } from '../../lib/request-meta';
 import { recordAudit } from '../audit/service';
 import { checkPlace } from '../countries/service';
-import { endUserSessions, startSession } from '../sessions/service';
+import { endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
+import { claimCodeMail } from './codes';
+import type { AccountsDependencies } from './dependencies';
+import { fieldError } from './registration';
 import * as repository from './repository';
 import { toPublicUser } from './user-view';
-import { verificationMail } from './verification-mail';
+import { OTP_MAX_FAILED_ATTEMPTS, sendVerificationCode } from './verification';
 
-/** A verification code lives 10 minutes and survives 5 wrong tries (issue 3). */
-export const OTP_TTL_MINUTES = 10;
-export const OTP_MAX_FAILED_ATTEMPTS = 5;
+export type { AccountsDependencies } from './dependencies';
+export { requestPasswordReset, resetPassword } from './password-reset';
+export { registerAccount } from './registration';
+export { resendVerification, verifyEmail } from './verification';
 
-export interface AccountsDependencies {
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  captcha: CaptchaVerifier;
-  logger: FastifyBaseLogger;
-  /** HMAC key for verification codes, so a database leak does not reveal pending codes. */
-  otpKey: Buffer;
-  /** Failed logins per account and per IP; verification codes mailed per user. */
-  limiters: { loginAccount: Limiter; loginIp: Limiter; codeMails: Limiter };
-}
-
-function fieldError(field: string, key: ValidationMessageKey) {
-  return Invalid('VALIDATION_ERROR', {
-    message: VALIDATION_MESSAGES[key],
-    errors: [{ field, message: VALIDATION_MESSAGES[key], key: `validation.${key}` }],
-  });
-}
-
-function codeFieldError(field: string, code: 'DISPOSABLE_EMAIL' | 'EMAIL_TAKEN' | 'WRONG_PASSWORD') {
-  return [{ field, message: ERROR_MESSAGES[code], key: `errors.${code}` }];
-}
-
-function hashCode(deps: AccountsDependencies, userId: string, code: string) {
-  return createHmac('sha256', deps.otpKey).update(`${userId}:${code}`).digest('hex');
-}
-
-/** Creates and mails a fresh code; answers whether the mail went out. */
-async function sendVerificationCode(deps: AccountsDependencies, user: repository.UserRow): Promise<boolean> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const now = deps.clock.now();
-  await repository.saveVerification(deps.db, {
-    userId: user.id,
-    codeHash: hashCode(deps, user.id, code),
-    expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * 60_000),
-    sentAt: now,
-    failedAttempts: 0,
-  });
-  try {
-    await deps.mailer.send(
-      verificationMail({
-        to: user.email,
-        name: user.name,
-        code,
-        language: user.language,
-        expiresInMinutes: OTP_TTL_MINUTES,
-      }),
-    );
-    return true;
-  } catch (error) {
-    deps.logger.error({ err: error, userId: user.id }, 'verification mail failed');
-    return false;
-  }
-}
-
-async function requireCaptcha(deps: AccountsDependencies, token: string | undefined, ip: string) {
-  const settings = await getPlatformSettings(deps.db);
-  if (!settings.securitySettings.requireCaptcha) return;
-  if (!token) throw Invalid('CAPTCHA_REQUIRED');
-  if (!(await deps.captcha.verify(token, ip))) throw Invalid('CAPTCHA_FAILED');
-}
+/** The wrong-password answer says how many tries are left once this few remain (issue 10, point 2). */
+export const LOGIN_WARNING_REMAINING = 2;
 
 /**
- * Registers a fan or an artist. Checks what a schema cannot: the disposable-domain list, the phone
- * number for the chosen country, the country/state pair, the CAPTCHA, and e-mail uniqueness.
+ * What a sign-in of an unverified account says about its code: a new one was mailed, or the one mailed
+ * within the last minute still works (no new mail then), or only that the e-mail needs verifying. The
+ * wait before Resend is offered comes along, so the code screen counts down from the right time.
  */
-export async function registerAccount(
-  deps: AccountsDependencies,
-  input: RegisterBody & { email: string },
-  meta: RequestMeta,
-) {
-  const settings = await getPlatformSettings(deps.db);
-  if (!settings.generalSettings.allowRegistration) throw Forbidden('REGISTRATION_CLOSED');
-  await requireCaptcha(deps, input.captchaToken, meta.ip);
-  if (!MailChecker.isValid(input.email)) {
-    throw Invalid('DISPOSABLE_EMAIL', { errors: codeFieldError('email', 'DISPOSABLE_EMAIL') });
-  }
-  const place = checkPlace(input.country, input.state);
-  if (!place.ok) throw fieldError(place.field, place.key as ValidationMessageKey);
-  const phone = input.phoneNumber;
-  const phoneValid = phone.startsWith('+')
-    ? isValidPhoneNumber(phone)
-    : isValidPhoneNumber(phone, place.isoCode as CountryCode);
-  if (!phoneValid) throw fieldError('phoneNumber', 'phoneInvalid');
-
-  const requireVerification = settings.securitySettings.requireEmailVerification;
-  const user = await repository.insertUser(deps.db, {
-    name: input.name,
-    email: input.email,
-    phoneNumber: phone,
-    country: input.country,
-    state: input.state || null,
-    role: input.role ?? 'fan',
-    passwordHash: await hashPassword(input.password),
-    emailVerified: false,
-    language: input.language ?? 'en',
-  });
-  if (!user) throw Conflict('EMAIL_TAKEN', { errors: codeFieldError('email', 'EMAIL_TAKEN') });
-  await recordAudit(deps.db, {
-    action: 'auth.register',
-    actorId: user.id,
-    ip: meta.ip,
-    details: { role: user.role },
-  });
-
-  if (!requireVerification) {
-    const { token } = await startSession(deps.db, deps.clock, user.id, meta);
-    const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
+async function verificationReminder(deps: AccountsDependencies, user: repository.UserRow) {
+  const claim = await claimCodeMail(deps, 'verify', user.email);
+  if (claim.allowed) {
+    const verificationSent = await sendVerificationCode(deps, user, { waitForMail: true });
     return {
-      message: 'Registration successful!',
-      token,
-      user: toPublicUser(signedIn ?? user),
-      requiresVerification: false,
-      verificationSent: false,
+      message: verificationSent
+        ? 'Verification code sent to your email. Please enter the code to continue.'
+        : 'Please verify your email to continue.',
+      extra: {
+        emailNotVerified: true,
+        verificationSent,
+        codeStillValid: false,
+        retryAfterSeconds: verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0,
+        email: user.email,
+      },
     };
   }
-  const verificationSent = await sendVerificationCode(deps, user);
-  return {
-    message: verificationSent
-      ? 'Registration successful! Please check your email for the verification code.'
-      : 'Registration successful but failed to send verification email',
-    user: toPublicUser(user),
-    requiresVerification: true,
-    verificationSent,
-  };
-}
-
-/** Checks a 6-digit code; on success the e-mail is verified and a session starts. */
-export async function verifyEmail(
-  deps: AccountsDependencies,
-  input: { email: string; otp: string },
-  meta: RequestMeta,
-) {
-  const user = await repository.findUserByEmail(deps.db, input.email);
-  if (!user) throw Invalid('INVALID_OTP');
-  const attempt = await repository.claimVerificationAttempt(deps.db, user.id, OTP_MAX_FAILED_ATTEMPTS);
-  if (!attempt) {
-    if (await repository.findVerification(deps.db, user.id)) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
-    throw Invalid(user.emailVerified ? 'ALREADY_VERIFIED' : 'INVALID_OTP');
-  }
-  if (attempt.expiresAt < deps.clock.now()) throw Invalid('OTP_EXPIRED');
-  const expected = Buffer.from(attempt.codeHash, 'hex');
-  const given = Buffer.from(hashCode(deps, user.id, input.otp), 'hex');
-  if (!timingSafeEqual(expected, given)) {
-    await recordAudit(deps.db, {
-      action: 'auth.otp.failure',
-      actorId: user.id,
-      ip: meta.ip,
-      details: { failed: attempt.failedAttempts },
-    });
-    if (attempt.failedAttempts >= OTP_MAX_FAILED_ATTEMPTS) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
-    throw Invalid('INVALID_OTP');
-  }
-  await repository.deleteVerification(deps.db, user.id);
-  if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
-  const verified = await repository.updateUser(deps.db, user.id, {
-    emailVerified: true,
-    lastLogin: deps.clock.now(),
-  });
-  await recordAudit(deps.db, { action: 'auth.email.verified', actorId: user.id, ip: meta.ip });
-  const { token } = await startSession(deps.db, deps.clock, user.id, meta);
-  return { message: 'Email verified successfully!', token, user: toPublicUser(verified!) };
-}
-
-/**
- * Sends a new code, at most one a minute. An unknown or already verified address gets the same
- * answer as a real one, so the call does not reveal who has an account.
- */
-export async function resendVerification(deps: AccountsDependencies, email: string) {
-  const user = await repository.findUserByEmail(deps.db, email);
-  const genericAnswer = {
-    message: 'If the account exists, a new code has been sent.',
-    retryAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
-  };
-  if (!user || user.emailVerified) return genericAnswer;
   const pending = await repository.findVerification(deps.db, user.id);
-  if (pending) {
-    const elapsedSeconds = (deps.clock.now().getTime() - pending.sentAt.getTime()) / 1000;
-    if (elapsedSeconds < OTP_RESEND_COOLDOWN_SECONDS) {
-      const retryAfterSeconds = Math.ceil(OTP_RESEND_COOLDOWN_SECONDS - elapsedSeconds);
-      throw TooManyRequests('OTP_RESEND_TOO_SOON', { extra: { retryAfterSeconds } });
-    }
-  }
-  const allowance = await deps.limiters.codeMails.hit(user.id);
-  if (!allowance.allowed) {
-    throw TooManyRequests('OTP_RESEND_TOO_SOON', {
-      extra: { retryAfterSeconds: allowance.retryAfterSeconds },
-    });
-  }
-  const sent = await sendVerificationCode(deps, user);
-  if (!sent)
-    throw new AppError(503, 'SERVICE_UNAVAILABLE', { message: 'Failed to resend OTP. Please try again.' });
+  const codeStillValid =
+    pending !== undefined &&
+    pending.expiresAt > deps.clock.now() &&
+    pending.failedAttempts < OTP_MAX_FAILED_ATTEMPTS;
   return {
-    message: 'Verification code sent to your email. Please enter the code to continue.',
-    retryAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
+    message: codeStillValid
+      ? 'The code we emailed you earlier still works. Please enter it to continue.'
+      : 'Please verify your email to continue.',
+    extra: {
+      emailNotVerified: true,
+      verificationSent: false,
+      codeStillValid,
+      retryAfterSeconds: claim.retryAfterSeconds,
+      email: user.email,
+    },
   };
 }
 
@@ -271,23 +98,18 @@ export async function login(
       details: { email: input.email },
     });
     await deps.limiters.loginIp.hit(meta.ip);
-    throw Unauthorized('INVALID_CREDENTIALS');
+    // Counted per submitted address whether or not it has an account, so it tells nothing of that.
+    const warn = account.remaining <= LOGIN_WARNING_REMAINING;
+    throw Unauthorized(
+      'INVALID_CREDENTIALS',
+      warn ? { extra: { attemptsRemaining: account.remaining } } : {},
+    );
   }
   await deps.limiters.loginAccount.reset(accountKey);
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
   const settings = await getPlatformSettings(deps.db);
   if (settings.securitySettings.requireEmailVerification && !user.emailVerified) {
-    const pending = await repository.findVerification(deps.db, user.id);
-    const recentlySent =
-      pending && deps.clock.now().getTime() - pending.sentAt.getTime() < OTP_RESEND_COOLDOWN_SECONDS * 1000;
-    const mayMail = !recentlySent && (await deps.limiters.codeMails.hit(user.id)).allowed;
-    const verificationSent = recentlySent || (mayMail && (await sendVerificationCode(deps, user)));
-    throw Unauthorized('EMAIL_NOT_VERIFIED', {
-      message: verificationSent
-        ? 'Verification code sent to your email. Please enter the code to continue.'
-        : 'Please verify your email to continue.',
-      extra: { emailNotVerified: true, verificationSent, email: user.email },
-    });
+    throw Unauthorized('EMAIL_NOT_VERIFIED', await verificationReminder(deps, user));
   }
   const { token } = await startSession(deps.db, deps.clock, user.id, meta);
   const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
@@ -331,6 +153,8 @@ export async function updateProfile(
     ...(input.language !== undefined ? { language: input.language } : {}),
   });
   if (!user) throw NotFound();
+  // Cached sessions carry the language API messages are answered in.
+  if (input.language !== undefined) forgetCachedSessions(deps.db, userId);
   return toPublicUser(user);
 }
 
@@ -353,7 +177,11 @@ export async function changePassword(
     });
   }
   if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw Invalid('WRONG_PASSWORD', { errors: codeFieldError('currentPassword', 'WRONG_PASSWORD') });
+    throw Invalid('WRONG_PASSWORD', {
+      errors: [
+        { field: 'currentPassword', message: ERROR_MESSAGES.WRONG_PASSWORD, key: 'errors.WRONG_PASSWORD' },
+      ],
+    });
   }
   await deps.limiters.loginAccount.reset(attemptKey);
   await repository.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });

@@ -101,6 +101,28 @@ describe('POST /api/auth/login', () => {
     await expect.poll(() => smtp.countTo('unverified@example.com')).toBe(before + 1);
   });
 
+  it('within a minute of a code, mails none and says the earlier code still works', async () => {
+    await server.request('POST', '/api/auth/register', {
+      body: registration({ email: 'just-registered@example.com' }),
+    });
+    await expect.poll(() => smtp.countTo('just-registered@example.com')).toBe(1);
+    server.clock.advance(20 * 1000);
+    const response = await server.request('POST', '/api/auth/login', {
+      body: { email: 'just-registered@example.com', password: 'secret123' },
+    });
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({
+      code: 'EMAIL_NOT_VERIFIED',
+      emailNotVerified: true,
+      verificationSent: false,
+      codeStillValid: true,
+      retryAfterSeconds: 40,
+      message: 'The code we emailed you earlier still works. Please enter it to continue.',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.countTo('just-registered@example.com')).toBe(1);
+  });
+
   it('refuses a deactivated account', async () => {
     const email = 'gone@example.com';
     await createUser(server.db, { email, isActive: false, passwordHash: await hashPassword('password123') });

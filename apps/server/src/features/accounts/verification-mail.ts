@@ -1,5 +1,6 @@
-import { isLanguageCode, type LanguageCode } from '@ovation/shared';
+import type { LanguageCode } from '@ovation/shared';
 import type { MailMessage } from '../../lib/mailer';
+import { mailLanguage, renderAccountMail } from './mail-layout';
 
 interface MailText {
   subject: string;
@@ -48,10 +49,6 @@ const TEXTS: Record<LanguageCode, MailText> = {
   },
 };
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 /** Builds the HTML and text verification mail carrying the 6-digit code. */
 export function verificationMail(options: {
   to: string;
@@ -60,29 +57,18 @@ export function verificationMail(options: {
   language: string;
   expiresInMinutes: number;
 }): MailMessage {
-  const language = isLanguageCode(options.language) ? options.language : 'en';
+  const language = mailLanguage(options.language);
   const text = TEXTS[language];
-  const direction = language === 'ar' ? 'rtl' : 'ltr';
-  const lines = [
-    text.greeting(options.name),
-    '',
-    text.intro,
-    '',
-    options.code,
-    '',
-    text.expiry(options.expiresInMinutes),
-    '',
-    text.ignore,
-  ];
-  const html = `<!doctype html><html lang="${language}" dir="${direction}"><body style="margin:0;background:#0c0a09;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans',Arial,sans-serif;color:#e7e5e4">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:480px;background:#1c1917;border-radius:16px;padding:32px">
-<tr><td style="font-size:24px;font-weight:800;color:#fbbf24">Ovation</td></tr>
-<tr><td style="padding-top:24px;font-size:16px">${escapeHtml(text.greeting(options.name))}</td></tr>
-<tr><td style="padding-top:12px;font-size:16px">${escapeHtml(text.intro)}</td></tr>
-<tr><td style="padding:24px 0;font-size:36px;font-weight:800;letter-spacing:8px;color:#fbbf24;direction:ltr;text-align:center">${options.code}</td></tr>
-<tr><td style="font-size:14px;color:#a8a29e">${escapeHtml(text.expiry(options.expiresInMinutes))}</td></tr>
-<tr><td style="padding-top:12px;font-size:14px;color:#a8a29e">${escapeHtml(text.ignore)}</td></tr>
-</table></td></tr></table></body></html>`;
-  return { to: options.to, subject: `${text.subject}: ${options.code}`, text: lines.join('\n'), html };
+  return renderAccountMail({
+    to: options.to,
+    subject: `${text.subject}: ${options.code}`,
+    language,
+    blocks: [
+      { kind: 'text', text: text.greeting(options.name) },
+      { kind: 'text', text: text.intro },
+      { kind: 'code', code: options.code },
+      { kind: 'text', text: text.expiry(options.expiresInMinutes), muted: true },
+      { kind: 'text', text: text.ignore, muted: true },
+    ],
+  });
 }

@@ -12,6 +12,10 @@ type SecurityAction =
   | 'auth.email.verified'
   | 'auth.otp.failure'
   | 'auth.password.changed'
+  | 'auth.password.reset-requested'
+  | 'auth.password.reset'
+  | 'auth.password.reset-failure'
+  | 'auth.register-existing'
   | 'auth.social.login';
 
 /** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
@@ -47,6 +51,10 @@ export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
   'auth.email.verified',
   'auth.otp.failure',
   'auth.password.changed',
+  'auth.password.reset-requested',
+  'auth.password.reset',
+  'auth.password.reset-failure',
+  'auth.register-existing',
   'auth.social.login',
 ];
 

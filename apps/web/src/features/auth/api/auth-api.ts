@@ -1,6 +1,9 @@
 import {
   authResponseSchema,
+  forgotPasswordResponseSchema,
+  messageResponseSchema,
   type RegisterBody,
+  type ResetPasswordBody,
   registerResponseSchema,
   resendOtpResponseSchema,
   socialLoginSettingsResponseSchema,
@@ -37,6 +40,17 @@ export async function verifyEmail(body: { email: string; otp: string }) {
 export async function resendOtp(email: string) {
   const result = await apiRequest('/auth/resend-otp', { method: 'POST', body: { email } });
   return parseBody(resendOtpResponseSchema, result.body);
+}
+
+/** Asks for a reset code and link; the answer is the same whether or not the address has an account. */
+export async function forgotPassword(email: string) {
+  const result = await apiRequest('/auth/forgot-password', { method: 'POST', body: { email } });
+  return parseBody(forgotPasswordResponseSchema, result.body);
+}
+
+export async function resetPassword(body: ResetPasswordBody) {
+  const result = await apiRequest('/auth/reset-password', { method: 'POST', body });
+  return parseBody(messageResponseSchema, result.body);
 }
 
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {

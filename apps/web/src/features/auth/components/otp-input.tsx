@@ -111,7 +111,7 @@ export function OtpInput({
       aria-labelledby={labelledBy}
       aria-describedby={errorId}
       dir="ltr"
-      className="flex min-w-0 justify-center gap-2 sm:gap-3"
+      className="flex w-full min-w-0 justify-center gap-2 sm:gap-3"
     >
       {INDEXES.map((index) => (
         <input
@@ -136,7 +136,7 @@ export function OtpInput({
           onChange={(event) => fill(index, event.currentTarget.value)}
           onKeyDown={(event) => onKeyDown(index, event)}
           onPaste={(event) => onPaste(index, event)}
-          className={`size-12 min-w-0 rounded-xl border bg-ink-900/80 text-center font-display text-2xl font-bold text-ink-50 tabular-nums caret-gold-400 transition-colors focus:border-gold-400 focus:outline-none focus-visible:outline-none focus:ring-4 focus:ring-gold-400/25 disabled:opacity-60 sm:size-14 ${
+          className={`h-12 w-0 min-w-0 max-w-12 flex-1 rounded-xl border bg-ink-900/80 text-center font-display text-2xl font-bold text-ink-50 tabular-nums caret-gold-400 transition-colors focus:border-gold-400 focus:outline-none focus-visible:outline-none focus:ring-4 focus:ring-gold-400/25 disabled:opacity-60 sm:h-14 sm:max-w-14 ${
             invalid ? 'border-coral-400/80' : digits[index] ? 'border-gold-400/60' : 'border-white/15'
           }`}
         />

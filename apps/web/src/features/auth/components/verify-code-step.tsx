@@ -9,6 +9,7 @@ import { showToast } from '../../../components/ui/toast';
 import { resendOtp, verifyEmail } from '../api/auth-api';
 import { bodyNumber, errorMessageKey } from '../lib/messages';
 import { formatWait, useCountdown } from '../lib/use-countdown';
+import { EmailAddress } from './email-address';
 import { OtpInput } from './otp-input';
 
 export interface VerifyNotice {
@@ -103,10 +104,7 @@ export function VerifyCodeStep({
             {t(isLogin ? 'verify.loginTitle' : 'verify.title')}
           </h1>
           <p className="mt-2 text-ink-300">
-            {t('verify.sentTo')}{' '}
-            <bdi dir="ltr" className="font-semibold break-all text-ink-100">
-              {email}
-            </bdi>
+            {t('verify.sentTo')} <EmailAddress email={email} className="font-semibold text-ink-100" />
           </p>
         </div>
       </div>

@@ -12,7 +12,7 @@ export function signIn(token: string, user: User): void {
 }
 
 /** Pages a stored redirect must never point back to: they would bounce the user in a loop. */
-const NO_RETURN = ['/login', '/register', '/auth/callback'];
+const NO_RETURN = ['/login', '/register', '/auth/callback', '/forgot-password', '/reset-password'];
 
 /**
  * Only a path on this site: browsers read `\\` as `/` and drop tabs and newlines, so `/\\evil.com` or

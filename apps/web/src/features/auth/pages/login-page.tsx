@@ -1,8 +1,8 @@
 import { MIN_PASSWORD_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared/constants';
-import { loginBodySchema, type User } from '@ovation/shared/schemas/auth';
+import { loginBodySchema, loginFailureSchema, type User } from '@ovation/shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { inputClass } from '../../../components/form/control-styles';
 import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -28,23 +28,37 @@ interface OtpStep {
   cooldown: number;
 }
 
+/** What a failed sign-in's body adds to its code (tries left, the unverified account's code state). */
+function failureDetails(error: unknown) {
+  if (!(error instanceof ApiError)) return {};
+  const parsed = loginFailureSchema.safeParse(error.body ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
 /** The 401 of an unverified account (spec 1 section 4: flag, or a message that mentions verifying). */
-function readUnverified(error: unknown): { email: string; verificationSent: boolean } | null {
+function readUnverified(error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401) return null;
-  const body = (error.body ?? {}) as {
-    emailNotVerified?: unknown;
-    verificationSent?: unknown;
-    email?: unknown;
-  };
+  const details = failureDetails(error);
   const unverified =
-    body.emailNotVerified === true ||
+    details.emailNotVerified === true ||
     error.code === 'EMAIL_NOT_VERIFIED' ||
     /verify|not verified/i.test(error.message);
   if (!unverified) return null;
   return {
-    email: typeof body.email === 'string' ? body.email : '',
-    verificationSent: body.verificationSent === true,
+    email: details.email ?? '',
+    verificationSent: details.verificationSent === true,
+    codeStillValid: details.codeStillValid === true,
+    retryAfterSeconds: details.retryAfterSeconds,
   };
+}
+
+/** What the login page says above the form after a failure: few tries left, or locked for now. */
+type SignInWarning = { kind: 'fewTries'; remaining: number } | { kind: 'locked' };
+
+/** Where a page came from: the reset page hands over the e-mail and says the password changed. */
+interface LoginArrival {
+  email?: string;
+  notice?: 'passwordReset';
 }
 
 /** /login: e-mail and password, social sign-in, and the OTP step for an unverified e-mail. */
@@ -53,8 +67,11 @@ export default function LoginPage() {
   const { t: tShell } = useTranslation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const [arrival] = useState(() => (location.state ?? {}) as LoginArrival);
   const [signedInOnArrival] = useState(() => getSession().isAuthenticated);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(arrival.email ?? '');
+  const [warning, setWarning] = useState<SignInWarning | null>(null);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [submitting, setSubmitting] = useState(false);
@@ -87,20 +104,30 @@ export default function LoginPage() {
       return;
     }
     setSubmitting(true);
+    setWarning(null);
     try {
       finish(await login(checked.data));
     } catch (error) {
       const unverified = readUnverified(error);
+      const key = errorMessageKey(error);
       if (unverified) {
         setOtpStep({
           email: unverified.email || checked.data.email,
-          cooldown: unverified.verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0,
+          cooldown:
+            unverified.retryAfterSeconds ?? (unverified.verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0),
           notice: unverified.verificationSent
             ? { tone: 'info', text: t('verify.codeSent') }
-            : { tone: 'warning', text: t('verify.pleaseVerify') },
+            : unverified.codeStillValid
+              ? { tone: 'info', text: t('verify.earlierCodeWorks') }
+              : { tone: 'warning', text: t('verify.pleaseVerify') },
         });
+      } else if (key === 'errors.TOO_MANY_LOGIN_ATTEMPTS') {
+        // Said once, above the form, with the way out: never a pile of identical toasts.
+        setWarning({ kind: 'locked' });
       } else {
-        const key = errorMessageKey(error);
+        const remaining = failureDetails(error).attemptsRemaining;
+        if (remaining !== undefined) setWarning({ kind: 'fewTries', remaining });
+        // showToast shows a message already on screen only once (the admin actions' toasts do the same).
         showToast(key ? tShell(key) : t('login.failed'), 'error');
       }
     } finally {
@@ -128,6 +155,8 @@ export default function LoginPage() {
 
   const emailError = errors.email ? tShell(errors.email) : null;
   const passwordError = errors.password ? tShell(errors.password) : null;
+  const typedEmail = email.trim();
+  const forgotLink = `/forgot-password${typedEmail ? `?${new URLSearchParams({ email: typedEmail })}` : ''}`;
 
   return (
     <AuthLayout>
@@ -138,6 +167,26 @@ export default function LoginPage() {
         </header>
 
         {socialFailed && <FormNotice tone="error">{t('login.socialFailed')}</FormNotice>}
+        {arrival.notice === 'passwordReset' && !warning && (
+          <FormNotice tone="info">{t('login.passwordReset')}</FormNotice>
+        )}
+        {warning && (
+          <div
+            role="alert"
+            className="flex flex-col gap-2 rounded-2xl border border-coral-400/40 bg-coral-400/10 px-4 py-3 text-sm text-coral-200"
+          >
+            <p>
+              {warning.kind === 'locked'
+                ? tShell('errors.TOO_MANY_LOGIN_ATTEMPTS')
+                : warning.remaining === 0
+                  ? t('login.noTriesLeft')
+                  : t('login.triesLeft', { count: warning.remaining })}
+            </p>
+            <Link to={forgotLink} className="font-semibold text-gold-300 underline underline-offset-4">
+              {t('login.resetInstead')}
+            </Link>
+          </div>
+        )}
 
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <FormField id={emailId} label={t('form.email')} error={emailError}>
@@ -152,6 +201,7 @@ export default function LoginPage() {
               value={email}
               onChange={(event) => {
                 setEmail(event.currentTarget.value);
+                setWarning(null);
                 if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
               }}
               aria-invalid={Boolean(emailError) || undefined}
@@ -173,6 +223,12 @@ export default function LoginPage() {
               aria-describedby={describedBy(passwordId, passwordError)}
             />
           </FormField>
+          <Link
+            to={forgotLink}
+            className="-mt-3 self-end text-sm font-semibold text-gold-300 underline-offset-4 hover:underline"
+          >
+            {t('login.forgotPassword')}
+          </Link>
           <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
             {submitting && <InlineSpinner />}
             {submitting ? t('login.submitting') : t('login.submit')}

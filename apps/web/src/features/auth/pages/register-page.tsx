@@ -137,6 +137,13 @@ export default function RegisterPage() {
         finish({ token: result.token, user: result.user }, 'register.success');
         return;
       }
+      if (!result.requiresVerification) {
+        // Verification is off and no session came back: the address already had an account, whose owner
+        // was mailed (the server answers so as not to say it). Signing in is the way on.
+        showToast(t('register.checkEmail'), 'info');
+        navigate('/login', { replace: true, state: { email: result.user.email } });
+        return;
+      }
       showToast(t('register.success'), 'success');
       setVerifyStep({
         email: result.user.email,

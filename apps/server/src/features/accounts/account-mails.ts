@@ -1,0 +1,175 @@
+import type { LanguageCode } from '@ovation/shared';
+import type { MailMessage } from '../../lib/mailer';
+import { mailLanguage, renderAccountMail } from './mail-layout';
+
+interface ResetText {
+  subject: string;
+  greeting: (name: string) => string;
+  intro: string;
+  linkIntro: string;
+  linkLabel: string;
+  expiry: (minutes: number) => string;
+  ignore: string;
+}
+
+/** The password-reset mail in the five languages (issue 10, point 1). */
+const RESET_TEXTS: Record<LanguageCode, ResetText> = {
+  en: {
+    subject: 'Reset your Ovation password',
+    greeting: (name) => `Hello ${name},`,
+    intro:
+      'Someone asked to reset the password of your Ovation account. Enter this code to choose a new one:',
+    linkIntro: 'Or open this link, which works once:',
+    linkLabel: 'Choose a new password',
+    expiry: (minutes) => `The code and the link expire in ${minutes} minutes.`,
+    ignore: "If you didn't ask for this, ignore this email: your password stays as it is.",
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe Ovation',
+    greeting: (name) => `Bonjour ${name},`,
+    intro:
+      'Une réinitialisation du mot de passe de votre compte Ovation a été demandée. Saisissez ce code pour en choisir un nouveau :',
+    linkIntro: 'Ou ouvrez ce lien, valable une seule fois :',
+    linkLabel: 'Choisir un nouveau mot de passe',
+    expiry: (minutes) => `Le code et le lien expirent dans ${minutes} minutes.`,
+    ignore: "Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
+  },
+  pt: {
+    subject: 'Redefina a sua palavra-passe Ovation',
+    greeting: (name) => `Olá ${name},`,
+    intro:
+      'Foi pedida a redefinição da palavra-passe da sua conta Ovation. Introduza este código para escolher uma nova:',
+    linkIntro: 'Ou abra esta ligação, que só funciona uma vez:',
+    linkLabel: 'Escolher uma nova palavra-passe',
+    expiry: (minutes) => `O código e a ligação expiram em ${minutes} minutos.`,
+    ignore: 'Se não fez este pedido, ignore este e-mail: a sua palavra-passe fica como está.',
+  },
+  ar: {
+    subject: 'إعادة تعيين كلمة مرور Ovation',
+    greeting: (name) => `مرحبًا ${name}،`,
+    intro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في Ovation. أدخل هذا الرمز لاختيار كلمة مرور جديدة:',
+    linkIntro: 'أو افتح هذا الرابط، وهو صالح لمرة واحدة:',
+    linkLabel: 'اختيار كلمة مرور جديدة',
+    expiry: (minutes) => `تنتهي صلاحية الرمز والرابط خلال ${minutes} دقيقة.`,
+    ignore: 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
+  },
+  sw: {
+    subject: 'Weka upya nenosiri lako la Ovation',
+    greeting: (name) => `Habari ${name},`,
+    intro:
+      'Mtu ameomba kuweka upya nenosiri la akaunti yako ya Ovation. Weka msimbo huu kuchagua nenosiri jipya:',
+    linkIntro: 'Au fungua kiungo hiki, kinachofanya kazi mara moja tu:',
+    linkLabel: 'Chagua nenosiri jipya',
+    expiry: (minutes) => `Msimbo na kiungo vitaisha muda baada ya dakika ${minutes}.`,
+    ignore: 'Ikiwa hukuomba hili, puuza barua pepe hii: nenosiri lako litabaki kama lilivyo.',
+  },
+};
+
+/** The mail with the 6-digit reset code and the single-use reset link. */
+export function passwordResetMail(options: {
+  to: string;
+  name: string;
+  code: string;
+  link: string;
+  language: string;
+  expiresInMinutes: number;
+}): MailMessage {
+  const language = mailLanguage(options.language);
+  const text = RESET_TEXTS[language];
+  return renderAccountMail({
+    to: options.to,
+    subject: text.subject,
+    language,
+    blocks: [
+      { kind: 'text', text: text.greeting(options.name) },
+      { kind: 'text', text: text.intro },
+      { kind: 'code', code: options.code },
+      { kind: 'text', text: text.linkIntro },
+      { kind: 'link', label: text.linkLabel, href: options.link },
+      { kind: 'text', text: text.expiry(options.expiresInMinutes), muted: true },
+      { kind: 'text', text: text.ignore, muted: true },
+    ],
+  });
+}
+
+interface ExistingText {
+  subject: string;
+  greeting: (name: string) => string;
+  intro: string;
+  signIn: string;
+  reset: string;
+  ignore: string;
+}
+
+/** "Someone tried to register with your address", in the five languages (issue 10, point 13). */
+const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
+  en: {
+    subject: 'Someone tried to register with your email',
+    greeting: (name) => `Hello ${name},`,
+    intro:
+      'Someone just tried to create an Ovation account with your email address. You already have an account, so nothing was created.',
+    signIn: 'Sign in to Ovation',
+    reset: 'Forgot your password? Reset it',
+    ignore: "If this wasn't you, you can ignore this email: your account is unchanged.",
+  },
+  fr: {
+    subject: "Quelqu'un a essayé de s'inscrire avec votre e-mail",
+    greeting: (name) => `Bonjour ${name},`,
+    intro:
+      "Quelqu'un vient d'essayer de créer un compte Ovation avec votre adresse e-mail. Vous avez déjà un compte : rien n'a été créé.",
+    signIn: 'Se connecter à Ovation',
+    reset: 'Mot de passe oublié ? Le réinitialiser',
+    ignore: "Si ce n'était pas vous, ignorez cet e-mail : votre compte n'a pas changé.",
+  },
+  pt: {
+    subject: 'Alguém tentou registar-se com o seu e-mail',
+    greeting: (name) => `Olá ${name},`,
+    intro:
+      'Alguém tentou agora criar uma conta Ovation com o seu endereço de e-mail. Já tem uma conta, por isso nada foi criado.',
+    signIn: 'Iniciar sessão no Ovation',
+    reset: 'Esqueceu a palavra-passe? Redefini-la',
+    ignore: 'Se não foi você, pode ignorar este e-mail: a sua conta não mudou.',
+  },
+  ar: {
+    subject: 'حاول أحدهم التسجيل ببريدك الإلكتروني',
+    greeting: (name) => `مرحبًا ${name}،`,
+    intro:
+      'حاول أحدهم للتو إنشاء حساب في Ovation ببريدك الإلكتروني. لديك حساب بالفعل، لذلك لم يُنشأ أي حساب جديد.',
+    signIn: 'تسجيل الدخول إلى Ovation',
+    reset: 'نسيت كلمة المرور؟ أعد تعيينها',
+    ignore: 'إذا لم تكن أنت، يمكنك تجاهل هذه الرسالة: لم يتغير شيء في حسابك.',
+  },
+  sw: {
+    subject: 'Mtu amejaribu kujisajili kwa barua pepe yako',
+    greeting: (name) => `Habari ${name},`,
+    intro:
+      'Mtu amejaribu sasa hivi kufungua akaunti ya Ovation kwa barua pepe yako. Tayari una akaunti, kwa hivyo hakuna kilichofunguliwa.',
+    signIn: 'Ingia kwenye Ovation',
+    reset: 'Umesahau nenosiri? Liweke upya',
+    ignore: 'Ikiwa si wewe, unaweza kupuuza barua pepe hii: akaunti yako haijabadilika.',
+  },
+};
+
+/** Tells an account's owner that someone tried to register with their address, with a way back in. */
+export function existingAccountMail(options: {
+  to: string;
+  name: string;
+  language: string;
+  signInLink: string;
+  resetLink: string;
+}): MailMessage {
+  const language = mailLanguage(options.language);
+  const text = EXISTING_TEXTS[language];
+  return renderAccountMail({
+    to: options.to,
+    subject: text.subject,
+    language,
+    blocks: [
+      { kind: 'text', text: text.greeting(options.name) },
+      { kind: 'text', text: text.intro },
+      { kind: 'link', label: text.signIn, href: options.signInLink },
+      { kind: 'link', label: text.reset, href: options.resetLink },
+      { kind: 'text', text: text.ignore, muted: true },
+    ],
+  });
+}

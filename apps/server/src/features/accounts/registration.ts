@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ERROR_MESSAGES,
+  type RegisterBody,
+  type User,
+  VALIDATION_MESSAGES,
+  type ValidationMessageKey,
+} from '@ovation/shared';
+import { type CountryCode, isValidPhoneNumber } from 'libphonenumber-js/max';
+import MailChecker from 'mailchecker';
+import { Forbidden, Invalid } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import type { RequestMeta } from '../../lib/request-meta';
+import { recordAudit } from '../audit/service';
+import { checkPlace } from '../countries/service';
+import { startSession } from '../sessions/service';
+import { getPlatformSettings } from '../settings/service';
+import { existingAccountMail } from './account-mails';
+import { claimCodeMail, forgetCodeGuesses } from './codes';
+import type { AccountsDependencies } from './dependencies';
+import * as repository from './repository';
+import { toPublicUser } from './user-view';
+import { sendVerificationCode } from './verification';
+
+export function fieldError(field: string, key: ValidationMessageKey) {
+  return Invalid('VALIDATION_ERROR', {
+    message: VALIDATION_MESSAGES[key],
+    errors: [{ field, message: VALIDATION_MESSAGES[key], key: `validation.${key}` }],
+  });
+}
+
+async function requireCaptcha(deps: AccountsDependencies, token: string | undefined, ip: string) {
+  const settings = await getPlatformSettings(deps.db);
+  if (!settings.securitySettings.requireCaptcha) return;
+  if (!token) throw Invalid('CAPTCHA_REQUIRED');
+  if (!(await deps.captcha.verify(token, ip))) throw Invalid('CAPTCHA_FAILED');
+}
+
+/** The answer's user for a taken address: built from what was sent, so it tells nothing of the owner. */
+function userFromInput(input: RegisterBody & { email: string }, phone: string, now: Date): User {
+  const id = randomUUID();
+  return {
+    _id: id,
+    id,
+    name: input.name.trim(),
+    email: input.email,
+    phoneNumber: phone,
+    country: input.country.trim(),
+    state: input.state?.trim() || null,
+    role: input.role ?? 'fan',
+    avatar: null,
+    bio: '',
+    emailVerified: false,
+    isEmailVerified: false,
+    verified: false,
+    isVerified: false,
+    isActive: true,
+    language: input.language ?? 'en',
+    createdAt: now.toISOString(),
+    lastLogin: null,
+  };
+}
+
+/** Mails the owner of a taken address that someone tried to register with it; answers whether it went. */
+async function tellOwner(deps: AccountsDependencies, owner: repository.UserRow): Promise<boolean> {
+  // The owner hears of it at most 5 times an hour, however often someone tries.
+  const allowance = await deps.limiters.codeMails.hit(`register-notice:${owner.email.toLowerCase()}`);
+  if (!allowance.allowed || !owner.isActive) return true;
+  const email = encodeURIComponent(owner.email);
+  try {
+    await deps.mailer.send(
+      existingAccountMail({
+        to: owner.email,
+        name: owner.name,
+        language: owner.language,
+        signInLink: `${deps.publicUrl}/login`,
+        resetLink: `${deps.publicUrl}/forgot-password?email=${email}`,
+      }),
+    );
+    return true;
+  } catch (error) {
+    deps.logger.error({ err: error, userId: owner.id }, 'registration notice mail failed');
+    return false;
+  }
+}
+
+/**
+ * Registers a fan or an artist. Checks what a schema cannot: the disposable-domain list, the phone
+ * number for the chosen country, the country/state pair and the CAPTCHA.
+ *
+ * A taken address answers exactly like a new one (201, same body, a fresh-looking user built from the
+ * request) and its owner gets a mail with a sign-in and a reset link, so registration does not tell who
+ * has an account (issue 10, point 13). With e-mail verification off a new account is signed in at once;
+ * a taken address cannot be, so it answers without a token and says to check the mailbox: the token's
+ * presence then tells a prober the address was free, which signing in at registration cannot avoid.
+ */
+export async function registerAccount(
+  deps: AccountsDependencies,
+  input: RegisterBody & { email: string },
+  meta: RequestMeta,
+) {
+  const settings = await getPlatformSettings(deps.db);
+  if (!settings.generalSettings.allowRegistration) throw Forbidden('REGISTRATION_CLOSED');
+  await requireCaptcha(deps, input.captchaToken, meta.ip);
+  if (!MailChecker.isValid(input.email)) {
+    throw Invalid('DISPOSABLE_EMAIL', {
+      errors: [{ field: 'email', message: ERROR_MESSAGES.DISPOSABLE_EMAIL, key: 'errors.DISPOSABLE_EMAIL' }],
+    });
+  }
+  const place = checkPlace(input.country, input.state);
+  if (!place.ok) throw fieldError(place.field, place.key as ValidationMessageKey);
+  const phone = input.phoneNumber;
+  const phoneValid = phone.startsWith('+')
+    ? isValidPhoneNumber(phone)
+    : isValidPhoneNumber(phone, place.isoCode as CountryCode);
+  if (!phoneValid) throw fieldError('phoneNumber', 'phoneInvalid');
+
+  const requireVerification = settings.securitySettings.requireEmailVerification;
+  const user = await repository.insertUser(deps.db, {
+    name: input.name,
+    email: input.email,
+    phoneNumber: phone,
+    country: input.country,
+    state: input.state || null,
+    role: input.role ?? 'fan',
+    passwordHash: await hashPassword(input.password),
+    emailVerified: false,
+    language: input.language ?? 'en',
+  });
+  // Both paths count as a code mailed to the address, so a resend right after answers the same 429.
+  await claimCodeMail(deps, 'verify', input.email);
+  await forgetCodeGuesses(deps, 'verify', input.email);
+
+  if (!user) {
+    const owner = await repository.findUserByEmail(deps.db, input.email);
+    await recordAudit(deps.db, {
+      action: 'auth.register-existing',
+      actorId: owner?.id,
+      ip: meta.ip,
+      details: { role: input.role ?? 'fan' },
+    });
+    const told = owner ? tellOwner(deps, owner) : Promise.resolve(true);
+    const publicUser = userFromInput(input, phone, deps.clock.now());
+    if (!requireVerification) {
+      void told;
+      return {
+        message: 'Registration received. Please check your email to continue.',
+        user: publicUser,
+        requiresVerification: false,
+        verificationSent: false,
+      };
+    }
+    const verificationSent = await told;
+    return { ...verificationAnswer(verificationSent), user: publicUser };
+  }
+
+  await recordAudit(deps.db, {
+    action: 'auth.register',
+    actorId: user.id,
+    ip: meta.ip,
+    details: { role: user.role },
+  });
+  if (!requireVerification) {
+    const { token } = await startSession(deps.db, deps.clock, user.id, meta);
+    const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
+    return {
+      message: 'Registration successful!',
+      token,
+      user: toPublicUser(signedIn ?? user),
+      requiresVerification: false,
+      verificationSent: false,
+    };
+  }
+  const verificationSent = await sendVerificationCode(deps, user, { waitForMail: true });
+  return { ...verificationAnswer(verificationSent), user: toPublicUser(user) };
+}
+
+function verificationAnswer(verificationSent: boolean) {
+  return {
+    message: verificationSent
+      ? 'Registration successful! Please check your email for the verification code.'
+      : 'Registration successful but failed to send verification email',
+    requiresVerification: true,
+    verificationSent,
+  };
+}

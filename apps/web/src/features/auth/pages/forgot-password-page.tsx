@@ -1,0 +1,96 @@
+import { forgotPasswordBodySchema } from '@ovation/shared/schemas/auth';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { inputClass } from '../../../components/form/control-styles';
+import { describedBy, FormField } from '../../../components/form/form-field';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { ArrowStartIcon } from '../../../components/ui/icons';
+import { InlineSpinner } from '../../../components/ui/spinner';
+import { showToast } from '../../../components/ui/toast';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type FieldErrors, validateWith } from '../../../lib/validate';
+import { forgotPassword } from '../api/auth-api';
+import { AuthLayout } from '../components/auth-layout';
+import { errorMessageKey } from '../lib/messages';
+
+/**
+ * /forgot-password: the fan gives their e-mail and is sent a 6-digit code and a single-use link. The
+ * answer is the same whether or not the address has an account, so the next screen says "if".
+ */
+export default function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const { t: tShell } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
+  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const emailId = useId();
+  useDocumentTitle(tShell('meta.pageTitle', { page: t('forgot.title') }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validateWith<typeof forgotPasswordBodySchema, 'email'>(forgotPasswordBodySchema, {
+      email,
+    });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      document.getElementById(emailId)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await forgotPassword(checked.data.email);
+      navigate(`/reset-password?${new URLSearchParams({ email: checked.data.email })}`, {
+        state: { sent: true },
+      });
+    } catch (error) {
+      const key = errorMessageKey(error);
+      showToast(key ? tShell(key) : t('forgot.failed'), 'error');
+      setSubmitting(false);
+    }
+  };
+
+  const emailError = errors.email ? tShell(errors.email) : null;
+  return (
+    <AuthLayout>
+      <div className="flex flex-col gap-7">
+        <header>
+          <h1 className="text-3xl font-bold tracking-tight text-ink-50">{t('forgot.title')}</h1>
+          <p className="mt-2 text-ink-300">{t('forgot.subtitle')}</p>
+        </header>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+          <FormField id={emailId} label={t('form.email')} error={emailError}>
+            <input
+              id={emailId}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              dir="ltr"
+              placeholder={t('form.emailPlaceholder')}
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                if (errors.email) setErrors({});
+              }}
+              aria-invalid={Boolean(emailError) || undefined}
+              aria-describedby={describedBy(emailId, emailError)}
+              className={inputClass(Boolean(emailError), 'rtl:text-end')}
+            />
+          </FormField>
+          <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'w-full')}>
+            {submitting && <InlineSpinner />}
+            {submitting ? t('forgot.submitting') : t('forgot.submit')}
+          </button>
+        </form>
+        <Link to="/login" className={buttonClass('ghost', 'md', 'self-center')}>
+          <ArrowStartIcon className="size-4" />
+          {t('forgot.backToLogin')}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
