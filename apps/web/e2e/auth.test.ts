@@ -64,7 +64,7 @@ describe('accounts: register, verify, log in, profile, log out', () => {
 
     // Log out from the user menu, then log back in with the new account.
     await page.getByRole('button', { name: /Account/ }).click();
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(storedToken).toBeNull();
     await page.goto('/login');

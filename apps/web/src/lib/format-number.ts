@@ -1,25 +1,46 @@
-/** Thresholds of the spec's abbreviation (spec 1 section 9: 1k+, 1M+, 1B+ with one decimal). */
-const UNITS = [
-  { size: 1_000_000_000, suffix: 'B' },
-  { size: 1_000_000, suffix: 'M' },
-  { size: 1_000, suffix: 'k' },
-] as const;
+/** From here on, counts are shortened (spec 1 section 9: 1k+, 1M+, 1B+ with one decimal). */
+const ABBREVIATE_FROM = 1_000;
+
+/** One compact formatter per language: building one costs far more than using it, and tiles re-render. */
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+function compactFormat(locale: string): Intl.NumberFormat {
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      notation: 'compact',
+      maximumFractionDigits: 1,
+      // Cut, never round up, so the "+" stays true: 1 999 is "1.9k+", 999 999 is "999.9k+", never "1M+".
+      roundingMode: 'trunc',
+    });
+    compactFormats.set(locale, format);
+  }
+  return format;
+}
 
 /**
- * Shortens a count for stat tiles: 950 -> "950", 1 234 -> "1.2k+", 2 000 000 -> "2M+".
- * Rounds DOWN to one decimal so the "+" stays true (999 999 is "999.9k+", never "1000k+").
- * The digits and decimal mark follow the locale ("1,2k+" in French).
+ * Shortens a count for stat tiles in the reader's language: 950 -> "950", 1 234 -> "1.2k+" in English,
+ * "1,2 k+" in French, "1,2 mil+" in Portuguese, "elfu 1.2+" in Swahili, "1.2 ألف+" in Arabic. The digits,
+ * decimal mark and unit words are the language's own (Intl compact notation), cut to one decimal; the
+ * "+" ends the figure (in Arabic it is written after the unit word, so it reads at the figure's end from
+ * the right). English keeps the spec's lowercase "k". Show it isolated (`<bdi>` or `dir="auto"`) so the
+ * figure keeps its own direction inside a page of the other one.
  */
 export function abbreviateNumber(value: number, locale = 'en'): string {
   const safe = Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
-  const formatter = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  for (const { size, suffix } of UNITS) {
-    if (safe >= size) {
-      const scaled = Math.floor((safe * 10) / size) / 10;
-      return `${formatter.format(scaled)}${suffix}+`;
-    }
-  }
-  return formatter.format(safe);
+  if (safe < ABBREVIATE_FROM) return new Intl.NumberFormat(locale).format(safe);
+  const parts = compactFormat(locale).formatToParts(safe);
+  const english = new Intl.Locale(locale).language === 'en';
+  const text = parts
+    .map((part) => {
+      if (english && part.type === 'compact' && part.value === 'K') return 'k';
+      // ICU joins figure and unit word with a no-break space; a plain one lets a narrow tile put
+      // "elfu" or "ألف" on its own line instead of running out of the tile.
+      if (part.type === 'literal') return part.value.replace(/[\u00a0\u202f]/g, ' ');
+      return part.value;
+    })
+    .join('');
+  return `${text}+`;
 }
 
 /**

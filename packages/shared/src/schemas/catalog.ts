@@ -78,6 +78,8 @@ export const songSchema = z.object({
   views: z.number().int(),
   isVerified: z.boolean(),
   status: z.enum(SONG_STATUSES),
+  /** Why an admin rejected the song: only for its uploader and admins, and only while it is not approved. */
+  moderationReason: z.string().nullable().optional(),
   createdAt: z.string(),
   /** Only present for admins. */
   totalVotes: z.number().int().optional(),
@@ -122,6 +124,8 @@ export const bannerSchema = z.object({
   srcSet: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** An upright crop of the middle for phones, where the hero is taller than wide (null without a file). */
+  portrait: imageRefSchema.nullable(),
   order: z.number().int(),
 });
 export type Banner = z.infer<typeof bannerSchema>;

@@ -1,10 +1,11 @@
+import { BANNER_ASPECT, BANNER_WIDTHS } from '../../lib/banner-images';
 import { createSeededRandom, pick } from './deterministic';
 
 /** Hero banners are 5:2, as wide as the home page's hero on a large screen. */
-export const BANNER_WIDTH = 1600;
-export const BANNER_HEIGHT = 640;
-/** Phone, laptop and wide-screen renditions of the hero. */
-export const BANNER_WIDTHS = [640, 1280, 1600] as const;
+export const BANNER_WIDTH = Math.max(...BANNER_WIDTHS);
+export const BANNER_HEIGHT = BANNER_WIDTH / BANNER_ASPECT;
+/** Every wide rendition of the hero (the phone crop is written on the banners' first listing). */
+export { BANNER_WIDTHS };
 
 interface BannerDesign {
   /** Top of the sky, the haze around the stage, and the glow on the stage floor. */
@@ -28,7 +29,8 @@ export interface BannerSeed {
 /** The four hero slides. Their artwork carries no text: the home page overlays translated copy. */
 export const BANNER_SEEDS: readonly BannerSeed[] = [
   {
-    title: 'Ovation 2025 is live',
+    // No claim about the vote's state here: the hero's own caption follows it (the banner is shown all year).
+    title: 'The Ovation 2025 nominees',
     description: 'Vote for the songs that moved Africa this year.',
     design: {
       sky: '#0A0614',

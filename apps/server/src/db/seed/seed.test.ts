@@ -119,7 +119,12 @@ describe('seedDemoDataIfEmpty', () => {
     expect(rows).toHaveLength(4);
     for (const { banners: banner, images: image } of rows) {
       expect(banner.isActive).toBe(true);
-      expect(image).toMatchObject({ kind: 'banner', width: 1600, height: 640, widths: [640, 1280, 1600] });
+      expect(image).toMatchObject({
+        kind: 'banner',
+        width: 1600,
+        height: 640,
+        widths: [480, 800, 1200, 1600],
+      });
       const metadata = await sharp(await storage.get(imageVariantKey(image.storageKey, 1600))).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 640 });
     }

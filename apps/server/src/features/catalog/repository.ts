@@ -13,6 +13,7 @@ const songColumns = {
   releaseDate: songs.releaseDate,
   tags: songs.tags,
   views: songs.views,
+  moderationReason: songs.moderationReason,
   category: {
     id: categories.id,
     name: categories.name,
@@ -87,6 +88,7 @@ export function findActiveBanners(db: Database) {
   return db
     .select({
       id: banners.id,
+      imageId: banners.imageId,
       title: banners.title,
       description: banners.description,
       sortOrder: banners.sortOrder,
@@ -99,6 +101,11 @@ export function findActiveBanners(db: Database) {
     .innerJoin(images, eq(images.id, banners.imageId))
     .where(eq(banners.isActive, true))
     .orderBy(asc(banners.sortOrder), desc(banners.createdAt));
+}
+
+/** Records the widths now stored for an image (banners stored before their smaller widths existed). */
+export async function updateImageWidths(db: Database, imageId: string, widths: number[]) {
+  await db.update(images).set({ widths, updatedAt: new Date() }).where(eq(images.id, imageId));
 }
 
 export function findSongsByUploader(db: Database, uploaderId: string) {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs, songViews } from '../../db/schema';
+import { signIn } from '../../test/accounts';
 import { createCategory, createSong, createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { ViewCounter } from './view-counter';
@@ -128,5 +129,62 @@ describe('views', () => {
         async () => (await server.db.select().from(songViews).where(eq(songViews.songId, song.id))).length,
       )
       .toBe(1);
+  });
+});
+
+describe('GET /api/songs/:id of a song not yet approved', () => {
+  it("shows its owner and admins its status and the admin's reason; everyone else gets 404", async () => {
+    const owner = await signIn(server, 'artist');
+    const otherArtist = await signIn(server, 'artist');
+    const fan = await signIn(server, 'fan');
+    const admin = await signIn(server, 'admin');
+    const pending = await createSong(server.db, {
+      categoryId: gospel.id,
+      title: 'Waiting Room',
+      status: 'pending',
+      uploaderId: owner.user.id,
+    });
+    const rejected = await createSong(server.db, {
+      categoryId: gospel.id,
+      title: 'Not This Time',
+      status: 'rejected',
+      moderationReason: 'The link does not play',
+      uploaderId: owner.user.id,
+    });
+
+    const ownPending = await server.request('GET', `/api/songs/${pending.id}`, { token: owner.token });
+    expect(ownPending.status).toBe(200);
+    expect(ownPending.body.data).toMatchObject({
+      status: 'pending',
+      isVerified: false,
+      moderationReason: null,
+    });
+    const ownRejected = await server.request('GET', `/api/songs/${rejected.id}`, { token: owner.token });
+    expect(ownRejected.body.data).toMatchObject({
+      status: 'rejected',
+      moderationReason: 'The link does not play',
+    });
+    const asAdmin = await server.request('GET', `/api/songs/${rejected.id}`, { token: admin.token });
+    expect(asAdmin.body.data.moderationReason).toBe('The link does not play');
+
+    for (const token of [undefined, fan.token, otherArtist.token]) {
+      const response = await server.request('GET', `/api/songs/${pending.id}`, { token });
+      expect(response.status).toBe(404);
+      expect(response.body.code).toBe('SONG_NOT_FOUND');
+    }
+  });
+
+  it('never carries a moderation reason on an approved song', async () => {
+    const owner = await signIn(server, 'artist');
+    const song = await createSong(server.db, {
+      categoryId: gospel.id,
+      moderationReason: 'Approved after a second listen',
+      uploaderId: owner.user.id,
+    });
+    for (const token of [undefined, owner.token]) {
+      const response = await server.request('GET', `/api/songs/${song.id}`, { token });
+      expect(response.body.data.status).toBe('approved');
+      expect(response.body.data).not.toHaveProperty('moderationReason');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Banner, CategoryTranslations, ListSongsQuery, Song } from '@ovation/shared';
+import { ensureBannerRenditions, toBannerPortraitRef } from '../../lib/banner-images';
 import type { Database } from '../../lib/db';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { imageVariantKey, toImageRef } from '../../lib/images';
@@ -23,6 +24,11 @@ function categoryNames(translations: CategoryTranslations | null): CategoryTrans
     if (words?.name) names[language] = { name: words.name };
   }
   return names;
+}
+
+/** The song's uploader or an admin: the only viewers of a song that is not approved. */
+function mayReview(row: SongRow, viewer: Viewer): boolean {
+  return isAdmin(viewer) || (viewer !== null && row.uploader?.id === viewer.id);
 }
 
 function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
@@ -59,6 +65,10 @@ function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
     views: row.views,
     isVerified: row.status === 'approved',
     status: row.status,
+    // The admin's reason shows on the owner's pending or rejected page; never on a public one.
+    ...(row.status !== 'approved' && mayReview(row, viewer)
+      ? { moderationReason: row.moderationReason ?? null }
+      : {}),
     createdAt: row.createdAt.toISOString(),
     ...(isAdmin(viewer) ? { totalVotes: row.totalVotes } : {}),
   };
@@ -79,10 +89,7 @@ export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery
 /** One song: approved songs are public; a pending or rejected one only to its uploader and admins. */
 export async function getSong(deps: CatalogDependencies, id: string, viewer: Viewer) {
   const row = await repository.findSongById(deps.db, id);
-  const visible =
-    row &&
-    (row.status === 'approved' || isAdmin(viewer) || (viewer !== null && row.uploader?.id === viewer.id));
-  if (!visible) throw NotFound('SONG_NOT_FOUND');
+  if (!row || (row.status !== 'approved' && !mayReview(row, viewer))) throw NotFound('SONG_NOT_FOUND');
   return toSong(deps.storage, row, viewer);
 }
 
@@ -104,24 +111,35 @@ export function getStats(deps: CatalogDependencies) {
   return repository.countCatalog(deps.db);
 }
 
-/** Active banners in display order, at their widest rendered size. */
+/**
+ * Active banners in display order: the widest file as `fullUrl`, every wide width in `srcSet`, and an
+ * upright crop for phones (`portrait`). Renditions a banner is missing are written on this first listing.
+ */
 export async function listBanners(deps: CatalogDependencies): Promise<Banner[]> {
   const rows = await repository.findActiveBanners(deps.db);
-  return rows.map((row) => {
-    const width = Math.max(...row.widths);
-    const filename = imageVariantKey(row.storageKey, width);
-    return {
-      _id: row.id,
-      title: row.title,
-      description: row.description,
-      filename: filename.split('/').pop()!,
-      fullUrl: deps.storage.urlFor(filename),
-      srcSet: toImageRef(deps.storage, row)?.srcSet ?? '',
-      width: row.width,
-      height: row.height,
-      order: row.sortOrder,
-    };
-  });
+  return Promise.all(
+    rows.map(async (row) => {
+      const ensured = await ensureBannerRenditions(deps.storage, row);
+      if (ensured.widthsAdded && ensured.widths.length !== row.widths.length) {
+        await repository.updateImageWidths(deps.db, row.imageId, ensured.widths);
+      }
+      const image = { ...row, widths: ensured.widths };
+      const width = Math.max(...image.widths);
+      const filename = imageVariantKey(row.storageKey, width);
+      return {
+        _id: row.id,
+        title: row.title,
+        description: row.description,
+        filename: filename.split('/').pop()!,
+        fullUrl: deps.storage.urlFor(filename),
+        srcSet: toImageRef(deps.storage, image)?.srcSet ?? '',
+        width: row.width,
+        height: row.height,
+        portrait: image.widths.length > 0 ? toBannerPortraitRef(deps.storage, image) : null,
+        order: row.sortOrder,
+      };
+    }),
+  );
 }
 
 /** Every song a user uploaded, whatever its status (their dashboard). */

@@ -22,8 +22,10 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
     '/voting-settings/status',
     { config: { access: 'public' }, schema: { tags, response: { 200: votingStatusResponseSchema } } },
     async (_request, reply) => {
-      // The spec's client caches the status for 30 s; proxies may keep it a few seconds.
-      reply.header('cache-control', 'public, max-age=5');
+      // The answer carries the server's clock (serverTime), which devices use to open and close the vote
+      // at the right second: a copy kept by a cache would set their clocks back. The status itself costs
+      // one read memoised for 1 s, and clients keep it 30 s.
+      reply.header('cache-control', 'no-store');
       return { success: true as const, data: await getVotingStatus(deps.db, deps.clock) };
     },
   );

@@ -19,6 +19,12 @@ describe('GET /api/voting-settings/status', () => {
     });
   });
 
+  it("carries the server's clock and is never cached, so devices can set their clocks by it", async () => {
+    const response = await server.request('GET', '/api/voting-settings/status');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.body.data.serverTime).toBe(server.clock.now().toISOString());
+  });
+
   it('follows the window: not started, active, ended', async () => {
     const start = new Date('2026-01-10T00:00:00Z');
     await saveVotingWindow(server.db, {

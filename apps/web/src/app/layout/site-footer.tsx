@@ -1,4 +1,5 @@
-import type { ComponentType, SVGProps } from 'react';
+import type { Role } from '@ovation/shared/constants';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -10,6 +11,8 @@ import {
   YouTubeIcon,
 } from '../../components/ui/icons';
 import { BrandLogo } from '../../components/ui/logo';
+import { useLogout } from '../../features/account/api/use-logout';
+import { hasRole, type Session, useSession } from '../../lib/session';
 import { LEGAL_LINKS, type NavLabelKey } from './nav-links';
 
 type SocialNetwork = 'Facebook' | 'X' | 'Instagram' | 'YouTube' | 'TikTok';
@@ -24,26 +27,49 @@ const SOCIAL_LINKS: { network: SocialNetwork; href: string; Icon: ComponentType<
     { network: 'TikTok', href: 'https://www.tiktok.com/', Icon: TikTokIcon },
   ];
 
-const QUICK_LINKS: { to: string; label: NavLabelKey | 'nav.login' | 'nav.register' }[] = [
+type QuickLinkLabel = NavLabelKey | 'nav.login' | 'nav.register';
+
+interface QuickLink {
+  to: string;
+  label: QuickLinkLabel;
+  /** Who sees the link: undefined = everyone, 'guest' = signed out only, roles = signed in with one of them. */
+  audience?: 'guest' | readonly Role[];
+}
+
+/** The footer's quick links: guests are offered an account, signed-in users their own pages (as the header). */
+const QUICK_LINKS: QuickLink[] = [
   { to: '/', label: 'nav.home' },
   { to: '/songs', label: 'nav.songs' },
   { to: '/categories', label: 'nav.categories' },
-  { to: '/register', label: 'nav.register' },
-  { to: '/login', label: 'nav.login' },
+  { to: '/register', label: 'nav.register', audience: 'guest' },
+  { to: '/login', label: 'nav.login', audience: 'guest' },
+  { to: '/profile', label: 'nav.profile', audience: [] },
+  { to: '/dashboard', label: 'nav.dashboard', audience: ['artist'] },
+  { to: '/admin', label: 'nav.admin', audience: ['admin'] },
 ];
+
+function quickLinksFor(session: Session): QuickLink[] {
+  return QUICK_LINKS.filter(({ audience }) => {
+    if (audience === undefined) return true;
+    if (audience === 'guest') return !session.isAuthenticated;
+    return hasRole(session, audience);
+  });
+}
 
 const linkClass =
   'inline-flex min-h-11 items-center text-ink-300 transition-colors hover:text-gold-300 sm:min-h-9';
 
-/** One titled column of footer links (quick links, legal links). */
+/** One titled column of footer links (quick links, legal links), with an optional last action. */
 function FooterLinks({
   id,
   title,
   links,
+  children,
 }: {
   id: string;
   title: string;
-  links: readonly { to: string; label: (typeof QUICK_LINKS)[number]['label'] }[];
+  links: readonly { to: string; label: QuickLinkLabel }[];
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -59,13 +85,26 @@ function FooterLinks({
             </Link>
           </li>
         ))}
+        {children && <li>{children}</li>}
       </ul>
     </nav>
   );
 }
 
+/** Signs the user out from the footer, as the header's account menu does. */
+function SignOutButton() {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <button type="button" onClick={logout} className={`${linkClass} cursor-pointer text-start`}>
+      {t('nav.logout')}
+    </button>
+  );
+}
+
 export function SiteFooter() {
   const { t } = useTranslation();
+  const session = useSession();
   const year = new Date().getFullYear();
 
   return (
@@ -81,7 +120,9 @@ export function SiteFooter() {
           </p>
         </div>
 
-        <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={QUICK_LINKS} />
+        <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={quickLinksFor(session)}>
+          {session.isAuthenticated && <SignOutButton />}
+        </FooterLinks>
         <FooterLinks id="footer-legal" title={t('footer.legal')} links={LEGAL_LINKS} />
 
         <div className="col-span-2 md:col-span-3 lg:col-span-1">

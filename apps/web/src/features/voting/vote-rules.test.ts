@@ -64,6 +64,13 @@ describe('resolveVoteButtonState', () => {
     });
     expect(state.kind).toBe('votable');
   });
+  it('does not trust a refusal given before voting opened: votable at the opening second', () => {
+    const openedAt = NOW - 1000;
+    const before = { canVote: false, votedThisSong: false, nextVoteAt: null, checkedAt: openedAt - 30_000 };
+    expect(resolveVoteButtonState({ ...active, eligibility: before, openedAt }).kind).toBe('votable');
+    const after = { ...before, checkedAt: openedAt + 500 };
+    expect(resolveVoteButtonState({ ...active, eligibility: after, openedAt }).kind).toBe('used');
+  });
   it('reports a quota with no renewal as used', () => {
     expect(
       resolveVoteButtonState({

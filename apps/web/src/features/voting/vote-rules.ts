@@ -41,6 +41,8 @@ export interface Eligibility {
   votedThisSong: boolean;
   /** When the user may vote again (for this song, or in the category); null when unknown or never. */
   nextVoteAt: Date | null;
+  /** When the server answered (device clock, ms). */
+  checkedAt?: number;
 }
 
 export type VoteButtonState =
@@ -55,17 +57,25 @@ export type VoteButtonState =
  * The vote button's state (spec 1 section 4), in order: a vote in flight, voting closed for everyone,
  * this song already voted (with the time left), another song's cooldown in hours, a quota used with no
  * renewal, else votable. Without an eligibility answer (guest, or the check failed) the user may try:
- * the server decides.
+ * the server decides. An answer given before the vote opened (`openedAt`, device clock) said no because
+ * voting was closed: it is not trusted once voting is open, so the button is votable at the opening
+ * second, and a fresh answer follows a few seconds later.
  */
 export function resolveVoteButtonState(input: {
   pending: boolean;
   phase: VotingPhase;
   eligibility: Eligibility | undefined;
   now: number;
+  openedAt?: number;
 }): VoteButtonState {
-  const { pending, phase, eligibility, now } = input;
+  const { pending, phase, now, openedAt } = input;
   if (pending) return { kind: 'voting' };
   if (phase !== 'active') return { kind: 'closed', phase };
+  const answeredBeforeOpening =
+    openedAt !== undefined &&
+    input.eligibility?.checkedAt !== undefined &&
+    input.eligibility.checkedAt < openedAt;
+  const eligibility = answeredBeforeOpening ? undefined : input.eligibility;
   if (!eligibility || eligibility.canVote) return { kind: 'votable' };
   const remainingMs = eligibility.nextVoteAt ? eligibility.nextVoteAt.getTime() - now : null;
   if (remainingMs !== null && remainingMs <= 0) return { kind: 'votable' };

@@ -1,5 +1,6 @@
 import type { VotingStatus } from '@ovation/shared';
-import { DEFAULT_VOTING_PERIOD } from '@ovation/shared/constants';
+import { DEFAULT_VOTING_PERIOD, VOTING_REASONS } from '@ovation/shared/constants';
+import { serverClock } from './server-clock';
 
 /** The awards week the tab title and the timeline announce (spec 1 section 1). */
 export const EVENT_DATES = { start: '2025-11-25', end: '2025-11-30' } as const;
@@ -19,17 +20,48 @@ export interface VotingPeriod {
   opensLater: boolean;
 }
 
+const timeOf = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
+
 /**
- * Turns the status call (or its absence) into the phase the interface shows. Without an answer the client
- * computes it from the default period (spec 1 section 4). A disabled vote inside the period reads as
- * "not started", as the spec maps that reason.
+ * Turns the status call (or its absence) into the phase the interface shows, at `now` on the server's
+ * clock. The phase follows the window's start and end locally, so every screen opens and closes the vote
+ * at the second it happens without asking the server again (the server enforces the window on every vote
+ * anyway). A vote the admin disabled stays closed; inside the period it reads as "not started", as the
+ * spec maps that reason. Without an answer the client computes it from the default period (section 4).
  */
-export function resolveVotingPeriod(status: VotingStatus | undefined, clientNow = new Date()): VotingPeriod {
+export function resolveVotingPeriod(
+  status: VotingStatus | undefined,
+  now = new Date(serverClock.now()),
+): VotingPeriod {
   const start = new Date(status?.period.startDate ?? status?.startDate ?? DEFAULT_VOTING_PERIOD.startDate);
   const end = new Date(status?.period.endDate ?? status?.endDate ?? DEFAULT_VOTING_PERIOD.endDate);
-  const now = status?.serverTime ? new Date(status.serverTime) : clientNow;
   let phase: VotingPhase;
-  if (status) phase = status.isAllowed ? 'active' : now > end ? 'ended' : 'notStarted';
-  else phase = now < start ? 'notStarted' : now > end ? 'ended' : 'active';
+  if (!status) phase = now < start ? 'notStarted' : now > end ? 'ended' : 'active';
+  else if (status.reason === VOTING_REASONS.disabled) phase = now > end ? 'ended' : 'notStarted';
+  else {
+    // The server's own window: an unset start or end leaves that side open.
+    const opens = timeOf(status.period.startDate ?? status.startDate);
+    const closes = timeOf(status.period.endDate ?? status.endDate);
+    const at = now.getTime();
+    phase = opens !== null && at < opens ? 'notStarted' : closes !== null && at > closes ? 'ended' : 'active';
+  }
   return { phase, start, end, now, opensLater: now < start };
+}
+
+/**
+ * The next moment (server clock, ms) the phase changes by itself: the start while it is ahead, else the
+ * millisecond after the end (the server's window includes its last millisecond). Null when nothing is
+ * ahead, or the admin disabled the vote (only an admin's change reopens it).
+ */
+export function nextPhaseChange(status: VotingStatus | undefined, now: number): number | null {
+  if (status?.reason === VOTING_REASONS.disabled) return null;
+  const opens = status
+    ? timeOf(status.period.startDate ?? status.startDate)
+    : timeOf(DEFAULT_VOTING_PERIOD.startDate);
+  const closes = status
+    ? timeOf(status.period.endDate ?? status.endDate)
+    : timeOf(DEFAULT_VOTING_PERIOD.endDate);
+  if (opens !== null && now < opens) return opens;
+  if (closes !== null && now <= closes) return closes + 1;
+  return null;
 }

@@ -1,6 +1,6 @@
 import type { Category, Song } from '@ovation/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet } from '../../../lib/api-client';
+import { apiGet } from '../../../lib/api-client';
 
 export const categoryKeys = {
   all: ['categories'] as const,
@@ -35,7 +35,6 @@ export function categoryDetailQuery(id: string) {
     queryKey: categoryKeys.detail(id),
     queryFn: ({ signal }) => apiGet<CategoryDetail>(`/categories/${id}`, { signal }),
     staleTime: 30_000,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
 }
 

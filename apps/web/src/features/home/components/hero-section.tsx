@@ -13,14 +13,15 @@ import {
 } from '../../../components/ui/icons';
 import type { VotingPeriod } from '../../voting/voting-period';
 import { useSlideshow } from '../use-slideshow';
+import { type BannerImage, BannerPicture } from './banner-picture';
 import { HeroArt } from './hero-art';
 
 export interface HeroSlide {
   key: string;
   title: string;
   description: string;
-  /** A banner image; slides without one get drawn artwork. */
-  image?: { src: string; alt: string };
+  /** A banner image in its sized renditions; slides without one get drawn artwork. */
+  image?: BannerImage & { alt: string };
 }
 
 interface HeroSectionProps {
@@ -133,13 +134,10 @@ export function HeroSection({
             >
               {slide.image ? (
                 reached.has(position) && (
-                  <img
-                    src={slide.image.src}
+                  <BannerPicture
+                    image={slide.image}
                     alt={slide.image.alt}
-                    sizes="100vw"
-                    loading={position === 0 ? 'eager' : 'lazy'}
-                    fetchPriority={position === 0 ? 'high' : 'low'}
-                    decoding="async"
+                    priority={position === 0}
                     className="size-full bg-ink-900 object-cover"
                   />
                 )
@@ -156,8 +154,17 @@ export function HeroSection({
       <div className="mx-auto flex min-h-[min(88svh,44rem)] max-w-7xl flex-col justify-end px-4 pt-24 pb-10 sm:px-6 sm:pt-32 sm:pb-14 lg:px-8">
         <div className="max-w-2xl animate-rise">
           <VotingPill voting={voting} />
-          <p className="mt-5 text-sm font-bold tracking-[0.18em] text-gold-300 uppercase">
-            {t('home.hero.eyebrow')}
+          <p
+            data-voting-phase={voting.phase}
+            className="mt-5 text-sm font-bold tracking-[0.18em] text-gold-300 uppercase rtl:tracking-normal"
+          >
+            {
+              {
+                notStarted: t('home.hero.captionNotStarted'),
+                active: t('home.hero.captionActive'),
+                ended: t('home.hero.captionEnded'),
+              }[voting.phase]
+            }
           </p>
           <h1 className="mt-2 text-4xl leading-[1.08] font-black tracking-tight text-ink-50 sm:text-5xl lg:text-6xl">
             {t('home.hero.title')}

@@ -8,7 +8,7 @@ import { useCategories } from '../../categories/api/use-categories';
 import { useSongList } from '../../songs/api/use-songs';
 import { useStats, ZERO_STATS } from '../../stats/api/use-stats';
 import { useVotingStatus } from '../../voting/api/use-voting-status';
-import { resolveVotingPeriod } from '../../voting/voting-period';
+import { useVotingPeriod } from '../../voting/use-voting-period';
 import { FEATURED_SONGS_PARAMS } from '../api/prefetch-home';
 import { BackendErrorBanner } from './backend-error-banner';
 import { FeaturedCategories } from './featured-categories';
@@ -52,7 +52,7 @@ export default function HomePage() {
           key: banner._id,
           title: banner.title,
           description: banner.description,
-          image: { src: banner.fullUrl, alt: banner.title },
+          image: { ...banner, alt: banner.title },
         }))
       : FALLBACK_SLIDES.map((slide) => ({
           key: slide,
@@ -64,7 +64,8 @@ export default function HomePage() {
   const categoriesEmpty = categories.isError || (categories.isSuccess && categories.data.length === 0);
   const songsEmpty = songs.isError || (songs.isSuccess && songs.data.data.length === 0);
 
-  const voting = resolveVotingPeriod(votingStatus.data);
+  // Re-rendered at the second voting opens or closes, so the hero's badge and caption change with it.
+  const voting = useVotingPeriod().period;
 
   return (
     <>

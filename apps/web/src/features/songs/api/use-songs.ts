@@ -1,7 +1,7 @@
 import type { Song, songVoterSchema } from '@ovation/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+import { apiGet, apiRequest } from '../../../lib/api-client';
 
 /** The query the songs list accepts (GET /api/songs); all optional, the server has defaults. */
 export interface SongListParams {
@@ -37,8 +37,8 @@ export function songDetailQuery(id: string) {
     queryKey: songKeys.detail(id),
     queryFn: ({ signal }) => apiGet<Song>(`/songs/${id}`, { signal }),
     staleTime: 30_000,
-    // A missing song stays missing: no retries for a 404.
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+    // No retry rule of its own: the app's (query-client.ts) never repeats a 4xx, so a malformed id (400)
+    // or a missing song (404) shows its page at once.
   });
 }
 

@@ -25,6 +25,7 @@ import { SongCover } from '../components/song-cover';
 import { EyeIcon } from '../components/song-icons';
 import { VotingTutorial } from '../components/voting-tutorial';
 import { songPageUrl } from '../share-links';
+import { SongReviewNotice } from './song-review-notice';
 
 void i18next.loadNamespaces('songs');
 
@@ -91,6 +92,8 @@ function SongDetail({ song }: { song: Song }) {
   const url = songPageUrl(song._id, window.location.origin);
   const shareText = t('share.text', { title: song.title, artist: song.artist });
   const artist = song.artistId;
+  // Only its uploader and admins reach a song that is not approved: no vote and no sharing until it is.
+  const approved = song.status === 'approved';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
@@ -122,7 +125,7 @@ function SongDetail({ song }: { song: Song }) {
         </Link>
       </nav>
 
-      <div className="mt-4 grid gap-8 lg:grid-cols-[460px_1fr] lg:gap-12">
+      <div className="mt-4 grid grid-cols-1 gap-8 lg:grid-cols-[460px_minmax(0,1fr)] lg:gap-12">
         <div className="flex flex-col gap-4">
           <div className="relative overflow-hidden rounded-3xl shadow-2xl shadow-black/50 ring-1 ring-white/10">
             <SongCover
@@ -173,6 +176,17 @@ function SongDetail({ song }: { song: Song }) {
                 {t('detail.verified')}
               </span>
             )}
+            {!approved && (
+              <span
+                className={`ms-3 inline-flex items-center rounded-full px-2.5 py-0.5 align-middle text-xs font-semibold ${
+                  song.status === 'rejected'
+                    ? 'bg-coral-400/15 text-coral-300'
+                    : 'bg-gold-400/15 text-gold-200'
+                }`}
+              >
+                {song.status === 'rejected' ? t('review.rejectedBadge') : t('review.pendingBadge')}
+              </span>
+            )}
           </p>
 
           <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm text-ink-300">
@@ -198,42 +212,47 @@ function SongDetail({ song }: { song: Song }) {
             )}
           </ul>
 
-          <section className="mt-6 rounded-3xl border border-gold-400/25 bg-gradient-to-br from-gold-400/10 to-transparent p-5 sm:p-6">
-            <h2 className="text-lg font-bold text-ink-50">{t('detail.voteTitle')}</h2>
-            <p className="mt-1 text-sm text-ink-300">{t('detail.voteHint')}</p>
-            <div className="mt-4 flex flex-wrap items-center gap-4">
-              <EligibleVoteButton
-                song={song}
-                label="long"
-                size="lg"
-                source="song"
-                recheck
-                success="modal"
-                className="min-w-56"
-              />
-              {isAdmin && song.totalVotes !== undefined && (
-                <p className="text-sm text-ink-300">
-                  {t('detail.totalVotes')}:{' '}
-                  <strong className="text-xl font-black text-jade-300 tabular-nums">
-                    {new Intl.NumberFormat(i18n.language).format(song.totalVotes)}
-                  </strong>
-                </p>
-              )}
-            </div>
-          </section>
+          {!approved && <SongReviewNotice song={song} viewerIsAdmin={isAdmin} />}
+          {approved && (
+            <section className="mt-6 rounded-3xl border border-gold-400/25 bg-gradient-to-br from-gold-400/10 to-transparent p-5 sm:p-6">
+              <h2 className="text-lg font-bold text-ink-50">{t('detail.voteTitle')}</h2>
+              <p className="mt-1 text-sm text-ink-300">{t('detail.voteHint')}</p>
+              <div className="mt-4 flex flex-wrap items-center gap-4">
+                <EligibleVoteButton
+                  song={song}
+                  label="long"
+                  size="lg"
+                  source="song"
+                  recheck
+                  success="modal"
+                  className="min-w-[min(14rem,100%)]"
+                />
+                {isAdmin && song.totalVotes !== undefined && (
+                  <p className="text-sm text-ink-300">
+                    {t('detail.totalVotes')}:{' '}
+                    <strong className="text-xl font-black text-jade-300 tabular-nums">
+                      {new Intl.NumberFormat(i18n.language).format(song.totalVotes)}
+                    </strong>
+                  </p>
+                )}
+              </div>
+            </section>
+          )}
 
-          <section className="mt-6">
-            <h2 className="text-sm font-semibold tracking-wide text-ink-400 uppercase">
-              {t('detail.share')}
-            </h2>
-            <div className="mt-3">
-              <SharePanel url={url} text={shareText} tags={song.tags} />
-            </div>
-          </section>
+          {approved && (
+            <section className="mt-6">
+              <h2 className="text-sm font-semibold tracking-wide text-ink-400 uppercase">
+                {t('detail.share')}
+              </h2>
+              <div className="mt-3">
+                <SharePanel url={url} text={shareText} tags={song.tags} />
+              </div>
+            </section>
+          )}
         </div>
       </div>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-2">
+      <div className="mt-10 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className="rounded-3xl border border-white/[0.08] bg-ink-900/70 p-5 sm:p-6">
           <h2 className="text-xl font-bold text-ink-50">{t('detail.about')}</h2>
           <p dir="auto" className="mt-3 leading-relaxed whitespace-pre-line text-ink-200">
@@ -300,7 +319,7 @@ function SongDetail({ song }: { song: Song }) {
           <AdminDebugPanel song={song} />
         </Suspense>
       )}
-      <VotingTutorial />
+      {approved && <VotingTutorial />}
     </div>
   );
 }

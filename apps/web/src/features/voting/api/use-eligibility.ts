@@ -87,5 +87,6 @@ export function useVoteEligibility(
     select: (answer: CategoryEligibility) => fromCategoryEligibility(answer, song._id),
   });
   if (!userId) return undefined;
-  return source === 'song' ? songQuery.data : categoryQuery.data;
+  const query = source === 'song' ? songQuery : categoryQuery;
+  return query.data && { ...query.data, checkedAt: query.dataUpdatedAt };
 }

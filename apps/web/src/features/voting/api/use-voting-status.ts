@@ -1,6 +1,7 @@
 import type { VotingStatus } from '@ovation/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { findNetworkTiming, narrowSample, serverClock } from '../server-clock';
 
 export const votingKeys = {
   status: ['voting', 'status'] as const,
@@ -9,9 +10,23 @@ export const votingKeys = {
 /** 30 s: the server caches the voting status for as long (spec 1 section 9). */
 const VOTING_STATUS_STALE_MS = 30_000;
 
+const STATUS_PATH = '/voting-settings/status';
+
+/** GET /voting-settings/status; its `serverTime`, with the round trip, sets the app's server clock. */
+export async function fetchVotingStatus(signal?: AbortSignal): Promise<VotingStatus> {
+  const startedAt = performance.now();
+  const sentAt = Date.now();
+  const status = await apiGet<VotingStatus>(STATUS_PATH, { signal });
+  const receivedAt = Date.now();
+  const sample = { sentAt, receivedAt, serverTime: Date.parse(status.serverTime) };
+  const timing = findNetworkTiming(STATUS_PATH, startedAt);
+  serverClock.record(narrowSample(sample, timing, { device: Date.now(), perf: performance.now() }));
+  return status;
+}
+
 export const votingStatusQuery = queryOptions({
   queryKey: votingKeys.status,
-  queryFn: ({ signal }) => apiGet<VotingStatus>('/voting-settings/status', { signal }),
+  queryFn: ({ signal }) => fetchVotingStatus(signal),
   staleTime: VOTING_STATUS_STALE_MS,
 });
 

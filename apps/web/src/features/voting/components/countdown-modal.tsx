@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { showToast } from '../../../components/ui/toast';
 import { votingStatusQuery } from '../api/use-voting-status';
+import { serverClock } from '../server-clock';
 import { splitCountdown } from '../vote-rules';
 import { resolveVotingPeriod } from '../voting-period';
 import { markCountdownSeen } from '../voting-storage';
@@ -24,14 +25,13 @@ const OPEN_NOTICE_MS = 3000;
  */
 export default function CountdownModal() {
   const { t, i18n } = useTranslation('voting');
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(true);
   const [nowOpen, setNowOpen] = useState(false);
   const { data: status, refetch } = useQuery({ ...votingStatusQuery, refetchInterval: STATUS_RECHECK_MS });
   const period = resolveVotingPeriod(status);
-  // Phone clocks drift: count on the server's time, moved on by the local clock since it answered.
-  const [offset] = useState(() => period.now.getTime() - Date.now());
-  const [now, setNow] = useState(() => Date.now() + offset);
+  // Phone clocks drift: count on the server's clock (the device's corrected by the measured offset).
+  const [now, setNow] = useState(() => serverClock.now());
+  const startsAt = period.start.getTime();
 
   useEffect(() => {
     markCountdownSeen();
@@ -41,22 +41,31 @@ export default function CountdownModal() {
 
   useEffect(() => {
     if (!open || nowOpen) return;
-    const timer = window.setInterval(() => setNow(Date.now() + offset), 1000);
-    return () => window.clearInterval(timer);
-  }, [open, nowOpen, offset]);
+    // Ticks when a whole second is left to the start on the server's clock, so zero shows as voting opens.
+    let timer: number | undefined;
+    const tick = () => {
+      const current = serverClock.now();
+      setNow(current);
+      const toNextSecond = (((startsAt - current) % 1000) + 1000) % 1000;
+      timer = window.setTimeout(tick, toNextSecond || 1000);
+    };
+    tick();
+    return () => window.clearTimeout(timer);
+  }, [open, nowOpen, startsAt]);
 
-  const remaining = period.start.getTime() - now;
+  // Whole seconds left, rounded up: "00:00:00:01" shows until the last second is over, and zero is the opening.
+  const remaining = Math.ceil((startsAt - now) / 1000) * 1000;
   const reachedZero = remaining <= 0 || status?.isAllowed === true;
+  if (reachedZero && !nowOpen) setNowOpen(true);
   useEffect(() => {
-    if (!reachedZero || nowOpen) return;
-    setNowOpen(true);
+    if (!nowOpen) return;
+    // The vote buttons opened by themselves at zero (use-voting-period); nobody calls the server now.
     const timer = window.setTimeout(() => {
       setOpen(false);
       showToast(t('countdown.openToast'), 'success');
-      void queryClient.invalidateQueries({ queryKey: votingStatusQuery.queryKey });
     }, OPEN_NOTICE_MS);
     return () => window.clearTimeout(timer);
-  }, [reachedZero, nowOpen, queryClient, t]);
+  }, [nowOpen, t]);
 
   const close = () => {
     markCountdownSeen();

@@ -1,17 +1,17 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ButtonSize, buttonClass } from '../../../components/ui/button-styles';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { useSession } from '../../../lib/session';
-import { useVotingStatus } from '../api/use-voting-status';
+import { serverClock } from '../server-clock';
+import { useVotingPeriod } from '../use-voting-period';
 import {
   ELIGIBILITY_RECHECK_MS,
   type Eligibility,
   remainingHoursMinutes,
   resolveVoteButtonState,
 } from '../vote-rules';
-import { resolveVotingPeriod } from '../voting-period';
 import type { VoteFlowProps, VoteSong } from './vote-flow';
 
 // Everything after the click (login prompt, CAPTCHA, the call, toasts, confetti, the success modal) is one
@@ -59,16 +59,28 @@ export function VoteButton({
 }: VoteButtonProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const { data: status } = useVotingStatus();
+  const { period } = useVotingPeriod();
   const [flow, setFlow] = useState<'closed' | 'opening' | 'open' | 'submitting'>('closed');
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   useMinuteTick(eligibility?.canVote === false);
-  const period = resolveVotingPeriod(status);
   const state = resolveVoteButtonState({
     pending: flow === 'submitting',
     phase: period.phase,
     eligibility,
     now: Date.now(),
+    // The opening on this device's clock, to compare with when the eligibility answer came.
+    openedAt: period.start.getTime() - serverClock.offset(),
   });
+
+  // A dialog of the vote (login, CAPTCHA, success) leaves the page when it closes, and focus would fall to
+  // the page's body: it goes back to this button, where the keyboard or screen reader user left off.
+  useEffect(() => {
+    if (flow !== 'closed' || !returnFocus.current) return;
+    returnFocus.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) buttonRef.current?.focus({ preventScroll: true });
+  }, [flow]);
 
   const onClick = () => {
     if (flow !== 'closed') return;
@@ -86,6 +98,8 @@ export function VoteButton({
       );
       return;
     }
+    // Voted, cooling down or used: the button stays focusable (so focus can come back to it) but does nothing.
+    if (state.kind !== 'votable') return;
     if (session.user && session.user.role !== 'fan') {
       showToast(t('errors.ONLY_FANS_CAN_VOTE'), 'error');
       return;
@@ -93,8 +107,8 @@ export function VoteButton({
     setFlow('opening');
   };
 
-  const disabled =
-    state.kind === 'voting' || state.kind === 'voted' || state.kind === 'cooldown' || state.kind === 'used';
+  // aria-disabled, not disabled: a disabled button drops the focus, which then cannot come back to it.
+  const unavailable = state.kind !== 'votable';
   const votable = state.kind === 'votable';
   let content: ReactNode;
   switch (state.kind) {
@@ -142,18 +156,18 @@ export function VoteButton({
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={onClick}
         onPointerEnter={() => void loadVoteFlow()}
         onFocus={() => void loadVoteFlow()}
-        disabled={disabled}
-        aria-disabled={state.kind === 'closed' || undefined}
+        aria-disabled={unavailable || undefined}
         aria-busy={flow === 'opening' || flow === 'submitting' || undefined}
         data-vote-state={state.kind}
         className={buttonClass(
           variant,
           size,
-          `${state.kind === 'voted' ? 'disabled:opacity-90' : ''} ${state.kind === 'closed' ? 'opacity-60' : ''} ${className}`,
+          `${state.kind === 'voted' ? 'cursor-default opacity-90' : state.kind === 'closed' ? 'opacity-60' : unavailable ? 'cursor-not-allowed opacity-50' : ''} ${className}`,
         )}
       >
         {content}
@@ -164,7 +178,10 @@ export function VoteButton({
           <VoteFlow
             song={song}
             success={success}
-            onStatus={(next) => setFlow(next === 'done' ? 'closed' : next)}
+            onStatus={(next) => {
+              if (next === 'done') returnFocus.current = true;
+              setFlow(next === 'done' ? 'closed' : next);
+            }}
           />
         </Suspense>
       )}
