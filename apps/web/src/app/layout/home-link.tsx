@@ -4,13 +4,18 @@ import { BrandLogo } from '../../components/ui/logo';
 
 /**
  * The brand, linking home. `compact` hides the wordmark on phones (the hero's top strip also holds Login
- * and Register); the link keeps its accessible name either way.
+ * and Register); elsewhere it goes below 320 px (a zoomed phone) so the menu button stays on screen. The
+ * link keeps its accessible name either way.
  */
 export function HomeLink({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
     <Link to="/" aria-label={t('nav.homeLabel')} className="shrink-0 rounded-full">
-      <BrandLogo className={compact ? '[&>span:last-child]:max-[479px]:sr-only' : ''} />
+      <BrandLogo
+        className={
+          compact ? '[&>span:last-child]:max-[479px]:sr-only' : '[&>span:last-child]:max-[319px]:sr-only'
+        }
+      />
     </Link>
   );
 }

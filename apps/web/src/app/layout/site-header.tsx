@@ -26,9 +26,9 @@ export function SiteHeader({ variant }: { variant: 'hero' | 'bar' }) {
   }
   return (
     <header className="absolute inset-x-0 top-0 z-30">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:h-20 sm:px-6 lg:px-8">
+      <div className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-2 px-4 sm:min-h-20 sm:px-6 lg:px-8">
         <HomeLink compact />
-        <div className="flex items-center gap-1 sm:gap-2">
+        <div className="flex flex-wrap items-center justify-end gap-1 sm:gap-2">
           <LanguageMenu />
           <AccountMenu />
         </div>

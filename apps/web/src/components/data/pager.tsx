@@ -18,7 +18,7 @@ export function Pager({ page, pages, onPage, className = '' }: PagerProps) {
   return (
     <nav
       aria-label={t('common.pager.label')}
-      className={`flex items-center justify-center gap-3 ${className}`}
+      className={`flex flex-wrap items-center justify-center gap-3 ${className}`}
     >
       <button
         type="button"
@@ -29,7 +29,7 @@ export function Pager({ page, pages, onPage, className = '' }: PagerProps) {
         <ChevronStartIcon className="size-5" />
         {t('common.pager.previous')}
       </button>
-      <p aria-live="polite" className="min-w-28 text-center text-sm font-semibold text-ink-200 tabular-nums">
+      <p aria-live="polite" className="min-w-0 text-center text-sm font-semibold text-ink-200 tabular-nums">
         {t('common.pager.pageOf', { page: format.format(page), pages: format.format(pages) })}
       </p>
       <button

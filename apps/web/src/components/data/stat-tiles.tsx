@@ -13,7 +13,8 @@ export interface StatTile {
 }
 
 /**
- * Small figures in a row, abbreviated the spec's way (1.2k+) with the exact figure for assistive
+ * Small figures in a row, abbreviated in the reader's language (1.2k+, 1,2 k+, 1.2 ألف+; isolated so the
+ * "+" ends the figure in either direction of text) with the exact figure for assistive
  * technology. Two columns on a phone, four from `sm` (`columns` changes the wide count).
  */
 export function StatTiles({ tiles, columns = 4 }: { tiles: StatTile[]; columns?: 2 | 3 | 4 | 5 }) {
@@ -23,35 +24,36 @@ export function StatTiles({ tiles, columns = 4 }: { tiles: StatTile[]; columns?:
     columns
   ];
   return (
-    <dl className={`grid grid-cols-2 gap-3 ${wide}`}>
+    <dl className={`grid grid-cols-[repeat(auto-fit,minmax(min(100%,8rem),1fr))] gap-3 ${wide}`}>
       {tiles.map((tile) => {
         const shown =
           tile.value === undefined ? '–' : (tile.display ?? abbreviateNumber(tile.value, i18n.language));
         const spoken = tile.value === undefined ? '–' : (tile.display ?? exact.format(tile.value));
         return (
+          // A tile holds only its dt and dd (valid list markup); the icon sits in the dt, in the padding.
           <div
             key={tile.key}
-            className="flex items-center gap-3 rounded-2xl bg-ink-950/60 p-3 ring-1 ring-white/[0.06]"
+            className="relative flex min-w-0 flex-col justify-center rounded-2xl bg-ink-950/60 p-3 ps-16 ring-1 ring-white/[0.06]"
           >
-            <span
-              aria-hidden="true"
-              className="grid size-10 shrink-0 place-items-center rounded-xl bg-gold-400/10 text-gold-300"
-            >
-              {tile.icon}
-            </span>
-            <div className="min-w-0">
-              <dt className="text-xs leading-snug text-pretty text-ink-400">{tile.label}</dt>
-              <dd className="text-lg font-bold text-ink-50 tabular-nums">
-                {shown === spoken ? (
-                  shown
-                ) : (
-                  <>
-                    <span aria-hidden="true">{shown}</span>
-                    <span className="sr-only">{spoken}</span>
-                  </>
-                )}
-              </dd>
-            </div>
+            <dt className="text-xs leading-snug text-pretty text-ink-400">
+              <span
+                aria-hidden="true"
+                className="absolute start-3 top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-xl bg-gold-400/10 text-gold-300"
+              >
+                {tile.icon}
+              </span>
+              {tile.label}
+            </dt>
+            <dd className="text-lg font-bold text-ink-50 tabular-nums">
+              {shown === spoken ? (
+                shown
+              ) : (
+                <>
+                  <bdi aria-hidden="true">{shown}</bdi>
+                  <span className="sr-only">{spoken}</span>
+                </>
+              )}
+            </dd>
           </div>
         );
       })}

@@ -68,7 +68,7 @@ export function CharacterCounter({ id, length, max }: { id?: string; length: num
         {format.format(length)}/{format.format(max)}
       </span>
       <span className="sr-only">
-        {t('common.characterCount', { count: format.format(length), max: format.format(max) })}
+        {t('common.characterCount', { length: format.format(length), max: format.format(max) })}
       </span>
     </span>
   );
@@ -103,7 +103,7 @@ export function FormField({
 
   return (
     <div className={`min-w-0 ${className}`}>
-      <div className="mb-1.5 flex items-baseline justify-between gap-3">
+      <div className="mb-1.5 flex flex-wrap items-baseline justify-between gap-x-3">
         <label htmlFor={id} className="text-sm font-semibold text-ink-100">
           {label}
           {required && (

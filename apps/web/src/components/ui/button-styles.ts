@@ -1,12 +1,13 @@
 /**
  * Class names for anything that looks like a button, so links (navigation) and buttons (actions) share
- * one look while keeping the right element. Every size keeps a tap target of at least 44 px.
+ * one look while keeping the right element. Every size keeps a tap target of at least 44 px. A label
+ * wraps (centred) rather than push the page sideways when the screen is narrow or zoomed (WCAG 1.4.10).
  */
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'jade' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const BASE =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition-colors duration-150 select-none disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-2 rounded-full text-center font-semibold transition-colors duration-150 select-none disabled:cursor-not-allowed disabled:opacity-50';
 
 const VARIANTS: Record<ButtonVariant, string> = {
   primary:

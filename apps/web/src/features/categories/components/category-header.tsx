@@ -7,8 +7,9 @@ interface CategoryHeaderProps {
   neighbours: { position: number; total: number; previous: Category | null; next: Category | null } | null;
 }
 
+/** Without its display: `inline-flex` here would beat a `hidden` added by a caller. */
 const LINK =
-  'inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink-200 hover:bg-white/[0.08] hover:text-ink-50';
+  'min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-semibold text-ink-200 hover:bg-white/[0.08] hover:text-ink-50';
 
 /** Back to Categories, Previous, 'Category Progress N of total', Next (and a floating Next on phones). */
 export function CategoryHeader({ neighbours }: CategoryHeaderProps) {
@@ -17,19 +18,19 @@ export function CategoryHeader({ neighbours }: CategoryHeaderProps) {
   return (
     <>
       <nav aria-label={t('detail.navLabel')} className="flex flex-wrap items-center justify-between gap-3">
-        <Link to="/categories" className={`${LINK} ps-1 text-gold-300 hover:text-gold-200`}>
+        <Link to="/categories" className={`${LINK} inline-flex ps-1 text-gold-300 hover:text-gold-200`}>
           <ArrowStartIcon className="size-4" />
           {t('detail.backToCategories')}
         </Link>
         {neighbours && (
-          <div className="flex items-center gap-2 sm:gap-4">
+          <div className="flex min-w-0 flex-wrap items-center gap-2 sm:gap-4">
             {neighbours.previous && (
-              <Link to={`/categories/${neighbours.previous._id}`} className={LINK}>
+              <Link to={`/categories/${neighbours.previous._id}`} className={`${LINK} inline-flex`}>
                 <ChevronStartIcon className="size-4" />
                 <span>{t('detail.previous')}</span>
               </Link>
             )}
-            <div className="min-w-32 text-center">
+            <div className="min-w-0 flex-1 basis-32 text-center">
               <p className="text-xs text-ink-400">{t('detail.progress')}</p>
               <p className="text-sm font-bold text-ink-50 tabular-nums">
                 {t('detail.progressValue', { current: neighbours.position, total: neighbours.total })}
@@ -50,7 +51,7 @@ export function CategoryHeader({ neighbours }: CategoryHeaderProps) {
       {neighbours?.next && (
         <Link
           to={`/categories/${neighbours.next._id}`}
-          className="fixed end-4 bottom-4 z-20 inline-flex min-h-12 items-center gap-2 rounded-full bg-gold-400 px-5 font-semibold text-ink-950 shadow-xl shadow-black/50 sm:hidden"
+          className="fixed end-4 bottom-4 z-20 inline-flex min-h-12 max-w-[calc(100vw-2rem)] items-center gap-2 rounded-full bg-gold-400 px-5 text-center font-semibold text-ink-950 shadow-xl shadow-black/50 sm:hidden"
         >
           {t('detail.next')}
           <ChevronEndIcon className="size-5" />

@@ -115,8 +115,8 @@ export default function CategoriesPage() {
         />
       </div>
 
-      <search className="mt-8 grid gap-3 rounded-3xl border border-white/[0.08] bg-ink-900/70 p-4 sm:p-5 lg:grid-cols-[2fr_auto_1fr] lg:items-end">
-        <div className="flex flex-col gap-1.5">
+      <search className="mt-8 grid grid-cols-[minmax(0,1fr)] gap-3 rounded-3xl border border-white/[0.08] bg-ink-900/70 p-4 sm:p-5 lg:grid-cols-[minmax(0,2fr)_auto_minmax(0,1fr)] lg:items-end">
+        <div className="flex min-w-0 flex-col gap-1.5">
           <label htmlFor={searchId} className="text-sm font-semibold text-ink-200">
             {t('list.search')}
           </label>
@@ -133,16 +133,16 @@ export default function CategoriesPage() {
             />
           </div>
         </div>
-        <fieldset className="flex flex-col gap-1.5">
+        <fieldset className="flex min-w-0 flex-col gap-1.5">
           <legend className="mb-1.5 text-sm font-semibold text-ink-200">{t('list.filterLabel')}</legend>
-          <div className="flex gap-1 rounded-full bg-ink-950/80 p-1 ring-1 ring-white/10">
+          <div className="flex flex-wrap gap-1 rounded-3xl bg-ink-950/80 p-1 ring-1 ring-white/10">
             {FILTERS.map((filter) => (
               <button
                 key={filter}
                 type="button"
                 aria-pressed={type === filter}
                 onClick={() => setParam('type', filter, 'all')}
-                className={`min-h-10 flex-1 rounded-full px-4 text-sm font-semibold transition-colors ${
+                className={`min-h-10 flex-1 rounded-full px-3 text-sm font-semibold transition-colors sm:px-4 ${
                   type === filter ? 'bg-gold-400 text-ink-950' : 'text-ink-200 hover:bg-white/[0.08]'
                 }`}
               >
@@ -151,7 +151,7 @@ export default function CategoriesPage() {
             ))}
           </div>
         </fieldset>
-        <div className="flex flex-col gap-1.5">
+        <div className="flex min-w-0 flex-col gap-1.5">
           <label htmlFor={sortId} className="text-sm font-semibold text-ink-200">
             {t('list.sortLabel')}
           </label>
@@ -197,7 +197,7 @@ export default function CategoriesPage() {
             <p aria-live="polite" className="mb-4 text-sm text-ink-300">
               {t('list.resultCount', { count: shown.length })}
             </p>
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((category) => (
                 <li key={category._id}>
                   <CategoryCard category={category} />

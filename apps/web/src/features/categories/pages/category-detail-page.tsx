@@ -145,7 +145,7 @@ function CategoryDetail({
             </Link>
           </div>
         ) : (
-          <ol className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <ol className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {songs.map((song, index) => (
               <li key={song._id} className="flex *:w-full">
                 <RankedSongCard

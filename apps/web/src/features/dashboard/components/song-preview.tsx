@@ -86,7 +86,7 @@ export function SongPreview({ songs, index, playing, onPlay, onStep, ref }: Song
             <MediaPlayer key={song._id} song={song} autoPlay />
           </Suspense>
         ) : (
-          <div className="flex items-center gap-4">
+          <div className="flex flex-wrap items-center gap-4">
             <SongCover
               cover={song.cover}
               seed={song._id}
@@ -94,7 +94,7 @@ export function SongPreview({ songs, index, playing, onPlay, onStep, ref }: Song
               sizes="80px"
               className="size-20 shrink-0 rounded-xl text-2xl"
             />
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-32">
               <p className="truncate font-bold text-ink-50">
                 <bdi>{song.title}</bdi>
               </p>

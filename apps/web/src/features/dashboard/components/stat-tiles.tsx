@@ -36,7 +36,9 @@ export function StatTiles({ stats, loading }: { stats: ArtistStats | undefined; 
       <h2 id="dashboard-stats" className="sr-only">
         {t('stats.title')}
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
+      {/* A tile is a div of the list holding only its dt and dd (valid list markup); the icon sits in the
+          dt, placed in the tile's padding. One column when two would not fit (a zoomed phone). */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,8rem),1fr))] gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
         {TILES.map(({ key, Icon, tone }, index) => {
           const value = values[key];
           const shown =
@@ -46,28 +48,31 @@ export function StatTiles({ stats, loading }: { stats: ArtistStats | undefined; 
           return (
             <div
               key={key}
-              className={`flex items-center gap-3 rounded-2xl border border-white/[0.08] bg-ink-900/80 p-4 ${
-                index === TILES.length - 1 ? 'col-span-2 sm:col-span-1' : ''
+              className={`relative flex min-w-0 flex-col-reverse justify-center rounded-2xl border border-white/[0.08] bg-ink-900/80 p-4 ps-[4.5rem] ${
+                index === TILES.length - 1 ? 'col-span-full sm:col-span-1' : ''
               }`}
             >
-              <span className={`grid size-11 shrink-0 place-items-center rounded-xl ${tone}`}>
-                <Icon className="size-5" />
-              </span>
-              <div className="flex min-w-0 flex-col-reverse">
-                <dt className="text-sm leading-tight text-ink-300">{t(`stats.${key}`)}</dt>
-                <dd className="font-display text-2xl font-extrabold tracking-tight text-ink-50 tabular-nums">
-                  {loading ? (
-                    <span className="my-1.5 block h-6 w-12 animate-pulse rounded-md bg-white/10" />
-                  ) : (
-                    <>
-                      <span aria-hidden="true" dir="ltr" className="inline-block">
-                        {shown}
-                      </span>
-                      <span className="sr-only">{exact.format(value)}</span>
-                    </>
-                  )}
-                </dd>
-              </div>
+              <dt className="text-sm leading-tight text-ink-300">
+                <span
+                  aria-hidden="true"
+                  className={`absolute start-4 top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-xl ${tone}`}
+                >
+                  <Icon className="size-5" />
+                </span>
+                {t(`stats.${key}`)}
+              </dt>
+              <dd className="font-display text-2xl font-extrabold tracking-tight text-ink-50 tabular-nums">
+                {loading ? (
+                  <span className="my-1.5 block h-6 w-12 animate-pulse rounded-md bg-white/10" />
+                ) : (
+                  <>
+                    <span aria-hidden="true" dir="auto" className="inline-block">
+                      {shown}
+                    </span>
+                    <span className="sr-only">{exact.format(value)}</span>
+                  </>
+                )}
+              </dd>
             </div>
           );
         })}

@@ -59,7 +59,7 @@ export function YourSongs({ songs, loading, failed, onRetry }: YourSongsProps) {
       </div>
 
       {loading ? (
-        <ul className="mt-4 grid gap-3 sm:grid-cols-2" aria-hidden="true">
+        <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2" aria-hidden="true">
           {Array.from({ length: 4 }, (_, position) => (
             <li key={position} className="h-48 animate-pulse rounded-2xl bg-white/[0.05]" />
           ))}
@@ -93,7 +93,7 @@ export function YourSongs({ songs, loading, failed, onRetry }: YourSongsProps) {
             onPlay={() => setPlaying(true)}
             onStep={(step) => setPreviewIndex(wrapIndex(current + step, list.length))}
           />
-          <ul id="dashboard-song-list" className="grid gap-3 sm:grid-cols-2">
+          <ul id="dashboard-song-list" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {shown.map((song, index) => (
               <li key={song._id}>
                 <ArtistSongCard song={song} topVotes={topVotes} onPreview={() => previewSong(index)} />

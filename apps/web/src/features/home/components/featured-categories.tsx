@@ -43,7 +43,7 @@ export function FeaturedCategories({ categories, loading, showSamples }: Feature
         action={<SeeAllLink to="/categories" label={t('home.viewAllCategories')} />}
       />
       {showSamples && <p className="mt-4 text-sm text-gold-200/90">{t('home.sampleNotice')}</p>}
-      <ul className="mt-8 grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
+      <ul className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3">
         {loading
           ? Array.from({ length: HOME_CATEGORY_COUNT }, (_, position) => (
               <li key={position} className="h-[6.5rem] animate-pulse rounded-2xl bg-white/[0.05]" />

@@ -28,32 +28,37 @@ export function StatsSection({ stats, loading }: { stats: Stats | undefined; loa
       <h2 id="home-stats" className="sr-only">
         {t('home.statsTitle')}
       </h2>
-      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {/* A tile is a div of the list holding only its dt and dd (valid list markup); the icon sits in the
+          dt, placed in the tile's padding. One column when two would not fit (a zoomed phone). */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,8rem),1fr))] gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
         {TILES.map(({ key, field, Icon, tone }) => {
           const value = stats?.[field] ?? 0;
           return (
             <div
               key={key}
-              className="flex items-center gap-3 rounded-2xl border border-white/[0.08] bg-ink-900/80 p-4 sm:gap-4 sm:p-5"
+              className="relative flex min-w-0 flex-col-reverse justify-center rounded-2xl border border-white/[0.08] bg-ink-900/80 p-4 ps-[4.5rem] sm:p-5 sm:ps-[5.25rem]"
             >
-              <span className={`grid size-11 shrink-0 place-items-center rounded-xl sm:size-12 ${tone}`}>
-                <Icon className="size-5 sm:size-6" />
-              </span>
-              <div className="flex min-w-0 flex-col-reverse">
-                <dt className="truncate text-sm text-ink-300">{t(`home.${key}`)}</dt>
-                <dd className="font-display text-2xl font-extrabold tracking-tight text-ink-50 tabular-nums sm:text-3xl">
-                  {loading ? (
-                    <span className="my-1.5 block h-6 w-14 animate-pulse rounded-md bg-white/10" />
-                  ) : (
-                    <>
-                      <span aria-hidden="true" dir="ltr" className="inline-block">
-                        {abbreviateNumber(value, i18n.language)}
-                      </span>
-                      <span className="sr-only">{numberFormat.format(value)}</span>
-                    </>
-                  )}
-                </dd>
-              </div>
+              <dt className="truncate text-sm text-ink-300">
+                <span
+                  aria-hidden="true"
+                  className={`absolute start-4 top-1/2 grid size-11 -translate-y-1/2 place-items-center rounded-xl sm:start-5 sm:size-12 ${tone}`}
+                >
+                  <Icon className="size-5 sm:size-6" />
+                </span>
+                {t(`home.${key}`)}
+              </dt>
+              <dd className="font-display text-2xl font-extrabold tracking-tight text-ink-50 tabular-nums sm:text-3xl">
+                {loading ? (
+                  <span className="my-1.5 block h-6 w-14 animate-pulse rounded-md bg-white/10" />
+                ) : (
+                  <>
+                    <span aria-hidden="true" dir="auto" className="inline-block">
+                      {abbreviateNumber(value, i18n.language)}
+                    </span>
+                    <span className="sr-only">{numberFormat.format(value)}</span>
+                  </>
+                )}
+              </dd>
             </div>
           );
         })}

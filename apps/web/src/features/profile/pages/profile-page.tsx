@@ -126,7 +126,7 @@ export default function ProfilePage() {
         />
         <ProfileTiles user={user} />
 
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <Panel title={editing ? t('editTitle') : t('aboutTitle')}>
             {editing ? (
               <ProfileEditForm

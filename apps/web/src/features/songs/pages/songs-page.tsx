@@ -103,7 +103,7 @@ export default function SongsPage() {
         <p className="mt-3 text-ink-300 sm:text-lg">{t('list.description')}</p>
       </header>
 
-      <div className="mt-8 grid gap-3">
+      <div className="mt-8 grid grid-cols-1 gap-3">
         <CollapsibleSection title={t('list.stats')} icon={<BarChartIcon />} defaultOpen={false}>
           <StatTiles
             tiles={[
