@@ -47,7 +47,7 @@ export function StatsSection({ stats, loading }: { stats: Stats | undefined; loa
                 </span>
                 {t(`home.${key}`)}
               </dt>
-              <dd className="font-display text-2xl font-extrabold tracking-tight text-ink-50 tabular-nums sm:text-3xl">
+              <dd className="font-display text-xl font-extrabold tracking-tight text-ink-50 tabular-nums sm:text-3xl">
                 {loading ? (
                   <span className="my-1.5 block h-6 w-14 animate-pulse rounded-md bg-white/10" />
                 ) : (
