@@ -7,14 +7,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { ERROR_MESSAGES } from '@ovation/shared';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
@@ -45,13 +39,16 @@ import {
 import { registerVotingRoutes } from './features/voting/routes';
 import { type DeclaredRoute, registerAccessControl, registerAdminScope } from './lib/access';
 import { createCaptchaVerifier } from './lib/captcha-providers';
-import { registerErrorHandling } from './lib/error-handler';
+import { registerErrorHandling, sendFailure } from './lib/error-handler';
 import { Invalid } from './lib/errors';
+import { createHtmlShell } from './lib/html-shell';
+import { httpServerOptions, registerHttpLimits } from './lib/http-limits';
 import { createMailer } from './lib/mailer';
 import { Limiter } from './lib/rate-limit';
 import { ResponseCache } from './lib/response-cache';
 import { deriveKey } from './lib/secrets';
 import { hasOnlyStorableText } from './lib/storable-text';
+import { validatorCompiler } from './lib/validation';
 
 /** 1 MiB: JSON bodies are small; file uploads set their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -116,6 +113,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     logController: new LogController({ disableRequestLogging: config.environment === 'test' }),
+    ...httpServerOptions(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
 
   // JSON bodies are parsed as fastify does, then refused when they carry text PostgreSQL cannot store.
@@ -169,6 +167,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
+  registerHttpLimits(app, config.timeouts);
   if (config.corsOrigins.length > 0) await app.register(fastifyCors, { origin: config.corsOrigins });
   await app.register(fastifyMultipart);
   await app.register(fastifyCompress, { threshold: 2048, encodings: ['br', 'gzip'] });
@@ -203,12 +202,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     captcha,
     logger: app.log,
     otpKey: deriveKey(context.secret, 'otp'),
+    publicUrl: config.publicUrl,
     limiters: {
       // Issue 3: 5 failed logins for one account, or 20 from one IP, within 15 minutes.
       loginAccount: new Limiter({ name: 'login-account', points: 5, windowSeconds: 15 * 60 }, context.redis),
       loginIp: new Limiter({ name: 'login-ip', points: 20, windowSeconds: 15 * 60 }, context.redis),
       // Each mailed code resets its 5 tries: at most 5 codes an hour keeps guessing far out of reach.
       codeMails: new Limiter({ name: 'code-mails', points: 5, windowSeconds: 60 * 60 }, context.redis),
+      // Issue 10: 5 guesses at a mailed code per address, known or not; a newly mailed code resets them.
+      codeGuesses: new Limiter({ name: 'code-guesses', points: 5, windowSeconds: 60 * 60 }, context.redis),
     },
   };
 
@@ -300,6 +302,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       index: false,
       wildcard: false,
       preCompressed: true,
+      // The HTML shell is rendered per language (below), never sent as the English file it is on disk.
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         response.header('cache-control', immutable ? IMMUTABLE_CACHE : 'no-cache');
@@ -307,16 +311,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     });
   }
 
+  const serveHtmlShell = serveWeb ? createHtmlShell(indexHtml) : undefined;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
-      request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/uploads');
-    if (serveWeb && wantsPage) {
-      // Client-side routes (and the client's own 404 page) are all served by the one HTML shell.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send({ success: false, code: 'ROUTE_NOT_FOUND', message: ERROR_MESSAGES.ROUTE_NOT_FOUND });
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      !request.url.startsWith('/uploads') &&
+      // A build file that is gone (an old tab after a deploy) is a 404, not a page of HTML posing as script.
+      !request.url.startsWith('/assets/');
+    // Client-side routes (and the client's own 404 page) are all served by the one HTML shell.
+    if (serveHtmlShell && wantsPage) return serveHtmlShell(request, reply);
+    return sendFailure(request, reply, { status: 404, code: 'ROUTE_NOT_FOUND' });
   });
 
   app.decorate('declaredRoutes', () => declaredRoutes);

@@ -6,6 +6,9 @@ const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
 
+/** A duration in milliseconds, at least 1. */
+const milliseconds = z.coerce.number().int().min(1);
+
 /** Every environment variable the server reads, parsed and typed in this one place. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,10 +54,35 @@ const environmentSchema = z.object({
   RECAPTCHA_SECRET_KEY: z.string().trim().default(''),
   /** Google's verification endpoint; tests point it at a local stand-in. */
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /**
+   * Slow clients (README "Slow clients and timeouts"). Headers: a whole header block takes one round trip
+   * even on 2G; 10 s is generous and stops a client trickling them.
+   */
+  HEADERS_TIMEOUT_MS: milliseconds.default(10_000),
+  /** The whole request, body included: 5 minutes lets an 8 MB bulk CSV arrive at 27 KB/s (slow 3G is ~50). */
+  REQUEST_TIMEOUT_MS: milliseconds.default(300_000),
+  /** Bytes a second a request body must average once its grace has passed; 0 turns the rule off. */
+  BODY_MIN_RATE: z.coerce.number().int().min(0).default(1024),
+  BODY_MIN_RATE_GRACE_MS: milliseconds.default(5_000),
+  /** An idle keep-alive connection is closed after this; behind a load balancer, set it above the balancer's. */
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(10_000),
+  /** A connection silent both ways for this long is closed (a client that stopped reading a response). */
+  IDLE_TIMEOUT_MS: milliseconds.default(120_000),
 });
 
-/** reCAPTCHA cannot work without its two keys: refuse to start rather than reject every sign-up. */
+/**
+ * Values that only make sense together: the header deadline within the request deadline, and reCAPTCHA
+ * with its two keys (refuse to start rather than reject every sign-up).
+ */
 const configSchema = environmentSchema.superRefine((values, context) => {
+  if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
+    // Node refuses to start otherwise: the headers are part of the request.
+    context.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_MS'],
+      message: 'must not exceed REQUEST_TIMEOUT_MS',
+    });
+  }
   if (values.CAPTCHA_PROVIDER !== 'recaptcha') return;
   for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'] as const) {
     if (!values[name]) {
@@ -107,6 +135,14 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
         tokenUrl: values.FACEBOOK_TOKEN_URL,
         userinfoUrl: values.FACEBOOK_USERINFO_URL,
       },
+    },
+    timeouts: {
+      headersMs: values.HEADERS_TIMEOUT_MS,
+      requestMs: values.REQUEST_TIMEOUT_MS,
+      bodyMinRate: values.BODY_MIN_RATE,
+      bodyMinRateGraceMs: values.BODY_MIN_RATE_GRACE_MS,
+      keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: values.IDLE_TIMEOUT_MS,
     },
     captcha: {
       provider: values.CAPTCHA_PROVIDER,

@@ -14,6 +14,12 @@ export const LANGUAGE_CODES = LANGUAGES.map((language) => language.code) as [Lan
 
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
 
+/**
+ * The first-party cookie holding the visitor's chosen language (SameSite=Lax, a year): the web app writes it
+ * with its localStorage choice, and the server reads it to send the first HTML and API messages in it.
+ */
+export const LANGUAGE_COOKIE = 'ovation-lang';
+
 export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as string[]).includes(value);
 }

@@ -3,8 +3,10 @@ import { ERROR_MESSAGES, type ErrorCode } from '@ovation/shared';
 export interface FieldError {
   field: string;
   message: string;
-  /** The catalog key (`validation.<key>`) the client translates. */
+  /** The catalog key (`validation.<key>`, `errors.<CODE>`) the client translates. */
   key?: string;
+  /** Values for the key's {{placeholders}} (`{ maximum: '50' }`). */
+  params?: Record<string, string>;
 }
 
 /**

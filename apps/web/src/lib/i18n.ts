@@ -2,6 +2,7 @@ import {
   DEFAULT_LANGUAGE,
   isLanguageCode,
   LANGUAGE_CODES,
+  LANGUAGE_COOKIE,
   LANGUAGES,
   type LanguageCode,
 } from '@ovation/shared/languages';
@@ -21,10 +22,32 @@ type CatalogLoader = () => Promise<Catalog>;
  */
 const translationCatalogs = import.meta.glob<Catalog>('../locales/*.json', { import: 'default' });
 const namespaceCatalogs = import.meta.glob<Catalog>('../locales/*/*.json', { import: 'default' });
+/**
+ * The texts the server speaks too (API errors, validation messages, the page's title and description) live
+ * once, in packages/shared/src/locales/<lang>.json; they join the shell namespace section by section, so
+ * `t('errors.SONG_NOT_FOUND')` and `t('validation.nameRequired')` read them as before.
+ */
+const sharedCatalogs = import.meta.glob<Catalog>('../../../../packages/shared/src/locales/*.json', {
+  import: 'default',
+});
+
+function mergeSections(shell: Catalog, shared: Catalog): Catalog {
+  const merged: Catalog = { ...shell };
+  for (const [section, texts] of Object.entries(shared)) {
+    merged[section] = { ...(shell[section] as Catalog | undefined), ...(texts as Catalog) };
+  }
+  return merged;
+}
 
 function findCatalogLoader(language: string, namespace: string): CatalogLoader | undefined {
-  if (namespace === 'translation') return translationCatalogs[`../locales/${language}.json`];
-  return namespaceCatalogs[`../locales/${namespace}/${language}.json`];
+  if (namespace !== 'translation') return namespaceCatalogs[`../locales/${namespace}/${language}.json`];
+  const loadShell = translationCatalogs[`../locales/${language}.json`];
+  const loadShared = sharedCatalogs[`../../../../packages/shared/src/locales/${language}.json`];
+  if (!loadShell || !loadShared) return loadShell;
+  return async () => {
+    const [shell, shared] = await Promise.all([loadShell(), loadShared()]);
+    return mergeSections(shell, shared);
+  };
 }
 
 /** The language being shown (or switched to); the fallback catalog is only urgent when it is this one. */
@@ -81,15 +104,51 @@ export function getLanguage(code: string) {
   return LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];
 }
 
-/** True once the visitor has picked a language (the first-visit chooser stops showing). */
-export function hasChosenLanguage(): boolean {
-  return isLanguageCode(readStorage(STORAGE_KEYS.language));
+/** A year: the choice outlives the session, like the localStorage one it mirrors. */
+const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+function readLanguageCookie(): LanguageCode | undefined {
+  if (typeof document === 'undefined') return undefined;
+  for (const pair of document.cookie.split(';')) {
+    const [name, value] = pair.split('=').map((piece) => piece.trim());
+    if (name === LANGUAGE_COOKIE && isLanguageCode(value)) return value;
+  }
+  return undefined;
 }
 
-/** The stored choice, else the first browser language we support, else English. */
-function resolveInitialLanguage(): LanguageCode {
+/**
+ * Mirrors the choice into a first-party cookie, so the server sends the next visit's first HTML (lang, dir,
+ * title, share preview) and its API messages in it before any script runs.
+ */
+function writeLanguageCookie(code: LanguageCode) {
+  if (typeof document === 'undefined' || readLanguageCookie() === code) return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and older phones.
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/** The visitor's explicit choice: localStorage, else the cookie (storage cleared, or blocked). */
+function chosenLanguage(): LanguageCode | undefined {
   const stored = readStorage(STORAGE_KEYS.language);
-  if (isLanguageCode(stored)) return stored;
+  return isLanguageCode(stored) ? stored : readLanguageCookie();
+}
+
+/** True once the visitor has picked a language (the first-visit chooser stops showing). */
+export function hasChosenLanguage(): boolean {
+  return chosenLanguage() !== undefined;
+}
+
+/**
+ * The visitor's choice, else the language the server already rendered the page in (it negotiated
+ * Accept-Language: starting in the same one means no flash of another language), else the first browser
+ * language we support (the dev server renders nothing), else English.
+ */
+function resolveInitialLanguage(): LanguageCode {
+  const chosen = chosenLanguage();
+  if (chosen) return chosen;
+  const served =
+    typeof document === 'undefined' ? undefined : document.documentElement.dataset.servedLanguage;
+  if (isLanguageCode(served)) return served;
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   for (const tag of preferred) {
     const base = tag?.toLowerCase().split('-')[0];
@@ -108,6 +167,8 @@ function applyDocumentLanguage(code: LanguageCode) {
 export async function initI18n(): Promise<void> {
   activeLanguage = resolveInitialLanguage();
   applyDocumentLanguage(activeLanguage);
+  // A choice stored before the cookie existed (or by a blocked-cookie session) reaches the server next time.
+  if (hasChosenLanguage()) writeLanguageCookie(activeLanguage);
   i18next.on('languageChanged', (language) => {
     if (isLanguageCode(language)) applyDocumentLanguage(language);
   });
@@ -130,6 +191,7 @@ export async function initI18n(): Promise<void> {
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   activeLanguage = code;
   writeStorage(STORAGE_KEYS.language, code);
+  writeLanguageCookie(code);
   const deferred = [...deferredCatalogs.values()].filter((entry) => entry.language === code);
   await Promise.all(deferred.map((entry) => entry.loadNow()));
   await i18next.changeLanguage(code);

@@ -1,6 +1,7 @@
 import 'i18next';
+import type shared from '../../../../packages/shared/src/locales/en.json';
 import type categories from '../locales/categories/en.json';
-import type translation from '../locales/en.json';
+import type shell from '../locales/en.json';
 import type songs from '../locales/songs/en.json';
 import type voting from '../locales/voting/en.json';
 
@@ -10,13 +11,19 @@ import type voting from '../locales/voting/en.json';
  * is typed loosely; locales.test.ts still checks its catalogs key by key.
  */
 
+/** The shell namespace: its own catalog with the shared one (errors, validation, meta) merged in (i18n.ts). */
+type Translation = Omit<typeof shell, keyof typeof shared> & {
+  [Section in keyof typeof shared]: (Section extends keyof typeof shell ? (typeof shell)[Section] : unknown) &
+    (typeof shared)[Section];
+};
+
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     returnNull: false;
   }
   interface ResourceNamespaceMap {
-    translation: typeof translation;
+    translation: Translation;
     legal: Record<string, unknown>;
     songs: typeof songs;
     categories: typeof categories;

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 
-/** Every failure the API gives has this shape; `code` is stable and the client translates it. */
+/**
+ * Every failure the API gives has this shape; `code` is stable whatever the language, `message` is in the
+ * user's language, and each field error carries its catalog `key` with the `params` its text names.
+ */
 export const errorResponseSchema = z.object({
   success: z.literal(false),
   code: z.string(),
   message: z.string(),
   errors: z
-    .array(z.object({ field: z.string(), message: z.string(), key: z.string().optional() }))
+    .array(
+      z.object({
+        field: z.string(),
+        message: z.string(),
+        key: z.string().optional(),
+        params: z.record(z.string(), z.string()).optional(),
+      }),
+    )
     .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -10,7 +10,8 @@ export async function insertSession(db: Database, values: typeof sessions.$infer
 
 const FIND_SESSION = {
   name: 'find_session_by_token_hash',
-  text: `select s.id, s.user_id, s.last_activity_at, s.revoked_at, u.role, u.is_active, u.email_verified
+  text: `select s.id, s.user_id, s.last_activity_at, s.revoked_at, u.role, u.is_active, u.email_verified,
+                u.language
            from sessions s join users u on u.id = s.user_id
           where s.token_hash = $1`,
 };
@@ -23,6 +24,7 @@ interface SessionRow {
   role: Role;
   is_active: boolean;
   email_verified: boolean;
+  language: string;
 }
 
 /**
@@ -40,6 +42,7 @@ export async function findSessionByTokenHash(db: Database, tokenHash: string) {
     role: row.role,
     isActive: row.is_active,
     emailVerified: row.email_verified,
+    language: row.language,
   };
 }
 

@@ -76,7 +76,12 @@ export async function resolveSession(
     session = cache.set(
       tokenHash,
       {
-        viewer: { id: row.userId, role: row.role, emailVerified: row.emailVerified },
+        viewer: {
+          id: row.userId,
+          role: row.role,
+          emailVerified: row.emailVerified,
+          language: row.language,
+        },
         sessionId: row.id,
         lastActivityAt:
           pendingActivity && pendingActivity > row.lastActivityAt ? pendingActivity : row.lastActivityAt,
@@ -107,6 +112,11 @@ export async function resolveSession(
 export async function endSession(db: Database, clock: Clock, sessionId: string, reason: string) {
   await repository.revokeSession(db, sessionId, clock.now(), reason);
   sessionCacheFor(db).evict({ kind: 'session', id: sessionId });
+}
+
+/** Forgets the cached sessions of a user whose profile changed (their language), here and on every instance. */
+export function forgetCachedSessions(db: Database, userId: string) {
+  sessionCacheFor(db).evict({ kind: 'user', id: userId });
 }
 
 /** Ends every session of a user (but `keepSessionId`): password change, deactivation. */
