@@ -71,11 +71,12 @@ describe('session expiry', () => {
   it('shows the Session Expired screen at once when the stored session is already stale', async () => {
     const page = browser.page;
     await loginAs(page, DEMO.fan);
-    // Let the page that signed in settle first: its own session watch would otherwise find the stale
-    // time too, and end the session before /profile loads.
     await page.waitForURL((url) => url.pathname !== '/login');
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => localStorage.setItem('lastActivity', String(Date.now() - 31 * 60_000)));
+    // The stale time is written as the next document starts, before its scripts: the page that signed in
+    // never sees it, so its own session watch cannot end the session before /profile loads.
+    await page
+      .context()
+      .addInitScript(() => localStorage.setItem('lastActivity', String(Date.now() - 31 * 60_000)));
     await page.goto('/profile');
     await page.getByRole('dialog', { name: 'Session Expired' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorCode, LanguageCode } from '@ovation/shared';
 import type { FastifyHttpOptions, FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import {
@@ -110,21 +111,20 @@ function guardAgainstSlowBodies(app: FastifyInstance, timeouts: Timeouts) {
   app.addHook('onClose', async () => clearInterval(interval));
 }
 
+/** Answers a failure in the envelope straight on Node's response, where Fastify's reply cannot, and closes. */
+function endWithFailure(response: ServerResponse, status: number, code: ErrorCode, language: LanguageCode) {
+  const body = JSON.stringify({ success: false, code, message: errorMessage(code, language) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  });
+  response.end(body);
+}
+
 function closeSlowRequest({ reply, socket }: WatchedBody) {
-  const response = reply.raw;
-  if (!response.headersSent) {
-    const body = JSON.stringify({
-      success: false,
-      code: 'REQUEST_TIMEOUT',
-      message: errorMessage('REQUEST_TIMEOUT', requestLanguage(reply.request)),
-    });
-    response.writeHead(408, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-    });
-    response.end(body);
-  }
+  if (!reply.raw.headersSent)
+    endWithFailure(reply.raw, 408, 'REQUEST_TIMEOUT', requestLanguage(reply.request));
   socket.destroy();
 }
 
@@ -152,18 +152,8 @@ export function registerHttpLimits(app: FastifyInstance, timeouts: Timeouts) {
     }
   });
   // An `Expect:` other than 100-continue: Node would answer a bare 417 of its own.
-  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    const body = JSON.stringify({
-      success: false,
-      code: 'BAD_REQUEST',
-      message: errorMessage('BAD_REQUEST', visitorLanguage(request.headers)),
-    });
-    response.writeHead(417, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      connection: 'close',
-    });
-    response.end(body);
-  });
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) =>
+    endWithFailure(response, 417, 'BAD_REQUEST', visitorLanguage(request.headers)),
+  );
   guardAgainstSlowBodies(app, timeouts);
 }

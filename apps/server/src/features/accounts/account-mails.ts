@@ -1,22 +1,17 @@
 import type { LanguageCode } from '@ovation/shared';
 import type { MailMessage } from '../../lib/mailer';
-import { mailLanguage, renderAccountMail } from './mail-layout';
+import { type AccountMailText, renderLocalizedMail } from './mail-layout';
 
-interface ResetText {
-  subject: string;
-  greeting: (name: string) => string;
-  intro: string;
+interface ResetText extends AccountMailText {
   linkIntro: string;
   linkLabel: string;
   expiry: (minutes: number) => string;
-  ignore: string;
 }
 
 /** The password-reset mail in the five languages (issue 10, point 1). */
 const RESET_TEXTS: Record<LanguageCode, ResetText> = {
   en: {
     subject: 'Reset your Ovation password',
-    greeting: (name) => `Hello ${name},`,
     intro:
       'Someone asked to reset the password of your Ovation account. Enter this code to choose a new one:',
     linkIntro: 'Or open this link, which works once:',
@@ -26,7 +21,6 @@ const RESET_TEXTS: Record<LanguageCode, ResetText> = {
   },
   fr: {
     subject: 'Réinitialisez votre mot de passe Ovation',
-    greeting: (name) => `Bonjour ${name},`,
     intro:
       'Une réinitialisation du mot de passe de votre compte Ovation a été demandée. Saisissez ce code pour en choisir un nouveau :',
     linkIntro: 'Ou ouvrez ce lien, valable une seule fois :',
@@ -36,7 +30,6 @@ const RESET_TEXTS: Record<LanguageCode, ResetText> = {
   },
   pt: {
     subject: 'Redefina a sua palavra-passe Ovation',
-    greeting: (name) => `Olá ${name},`,
     intro:
       'Foi pedida a redefinição da palavra-passe da sua conta Ovation. Introduza este código para escolher uma nova:',
     linkIntro: 'Ou abra esta ligação, que só funciona uma vez:',
@@ -46,7 +39,6 @@ const RESET_TEXTS: Record<LanguageCode, ResetText> = {
   },
   ar: {
     subject: 'إعادة تعيين كلمة مرور Ovation',
-    greeting: (name) => `مرحبًا ${name}،`,
     intro: 'طلب أحدهم إعادة تعيين كلمة مرور حسابك في Ovation. أدخل هذا الرمز لاختيار كلمة مرور جديدة:',
     linkIntro: 'أو افتح هذا الرابط، وهو صالح لمرة واحدة:',
     linkLabel: 'اختيار كلمة مرور جديدة',
@@ -55,7 +47,6 @@ const RESET_TEXTS: Record<LanguageCode, ResetText> = {
   },
   sw: {
     subject: 'Weka upya nenosiri lako la Ovation',
-    greeting: (name) => `Habari ${name},`,
     intro:
       'Mtu ameomba kuweka upya nenosiri la akaunti yako ya Ovation. Weka msimbo huu kuchagua nenosiri jipya:',
     linkIntro: 'Au fungua kiungo hiki, kinachofanya kazi mara moja tu:',
@@ -74,38 +65,25 @@ export function passwordResetMail(options: {
   language: string;
   expiresInMinutes: number;
 }): MailMessage {
-  const language = mailLanguage(options.language);
-  const text = RESET_TEXTS[language];
-  return renderAccountMail({
-    to: options.to,
-    subject: text.subject,
-    language,
+  return renderLocalizedMail(RESET_TEXTS, options, (text) => ({
     blocks: [
-      { kind: 'text', text: text.greeting(options.name) },
-      { kind: 'text', text: text.intro },
       { kind: 'code', code: options.code },
       { kind: 'text', text: text.linkIntro },
       { kind: 'link', label: text.linkLabel, href: options.link },
       { kind: 'text', text: text.expiry(options.expiresInMinutes), muted: true },
-      { kind: 'text', text: text.ignore, muted: true },
     ],
-  });
+  }));
 }
 
-interface ExistingText {
-  subject: string;
-  greeting: (name: string) => string;
-  intro: string;
+interface ExistingText extends AccountMailText {
   signIn: string;
   reset: string;
-  ignore: string;
 }
 
 /** "Someone tried to register with your address", in the five languages (issue 10, point 13). */
 const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
   en: {
     subject: 'Someone tried to register with your email',
-    greeting: (name) => `Hello ${name},`,
     intro:
       'Someone just tried to create an Ovation account with your email address. You already have an account, so nothing was created.',
     signIn: 'Sign in to Ovation',
@@ -114,7 +92,6 @@ const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
   },
   fr: {
     subject: "Quelqu'un a essayé de s'inscrire avec votre e-mail",
-    greeting: (name) => `Bonjour ${name},`,
     intro:
       "Quelqu'un vient d'essayer de créer un compte Ovation avec votre adresse e-mail. Vous avez déjà un compte : rien n'a été créé.",
     signIn: 'Se connecter à Ovation',
@@ -123,7 +100,6 @@ const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
   },
   pt: {
     subject: 'Alguém tentou registar-se com o seu e-mail',
-    greeting: (name) => `Olá ${name},`,
     intro:
       'Alguém tentou agora criar uma conta Ovation com o seu endereço de e-mail. Já tem uma conta, por isso nada foi criado.',
     signIn: 'Iniciar sessão no Ovation',
@@ -132,7 +108,6 @@ const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
   },
   ar: {
     subject: 'حاول أحدهم التسجيل ببريدك الإلكتروني',
-    greeting: (name) => `مرحبًا ${name}،`,
     intro:
       'حاول أحدهم للتو إنشاء حساب في Ovation ببريدك الإلكتروني. لديك حساب بالفعل، لذلك لم يُنشأ أي حساب جديد.',
     signIn: 'تسجيل الدخول إلى Ovation',
@@ -141,7 +116,6 @@ const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
   },
   sw: {
     subject: 'Mtu amejaribu kujisajili kwa barua pepe yako',
-    greeting: (name) => `Habari ${name},`,
     intro:
       'Mtu amejaribu sasa hivi kufungua akaunti ya Ovation kwa barua pepe yako. Tayari una akaunti, kwa hivyo hakuna kilichofunguliwa.',
     signIn: 'Ingia kwenye Ovation',
@@ -158,18 +132,10 @@ export function existingAccountMail(options: {
   signInLink: string;
   resetLink: string;
 }): MailMessage {
-  const language = mailLanguage(options.language);
-  const text = EXISTING_TEXTS[language];
-  return renderAccountMail({
-    to: options.to,
-    subject: text.subject,
-    language,
+  return renderLocalizedMail(EXISTING_TEXTS, options, (text) => ({
     blocks: [
-      { kind: 'text', text: text.greeting(options.name) },
-      { kind: 'text', text: text.intro },
       { kind: 'link', label: text.signIn, href: options.signInLink },
       { kind: 'link', label: text.reset, href: options.resetLink },
-      { kind: 'text', text: text.ignore, muted: true },
     ],
-  });
+  }));
 }

@@ -11,6 +11,22 @@ export function mailLanguage(language: string): LanguageCode {
   return isLanguageCode(language) ? language : 'en';
 }
 
+/** The opening line of every account mail, in the five languages. */
+const GREETINGS: Record<LanguageCode, (name: string) => string> = {
+  en: (name) => `Hello ${name},`,
+  fr: (name) => `Bonjour ${name},`,
+  pt: (name) => `Olá ${name},`,
+  ar: (name) => `مرحبًا ${name}،`,
+  sw: (name) => `Habari ${name},`,
+};
+
+/** What every account mail says in each language: its subject, why it came, and what to do if unasked. */
+export interface AccountMailText {
+  subject: string;
+  intro: string;
+  ignore: string;
+}
+
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
@@ -54,4 +70,29 @@ export function renderAccountMail(options: {
 ${options.blocks.map(blockHtml).join('\n')}
 </table></td></tr></table></body></html>`;
   return { to: options.to, subject: options.subject, text, html };
+}
+
+/**
+ * An account mail in the user's language (English when it is not one of the five): the greeting and the
+ * intro, the blocks `compose` gives from that language's texts, and the muted "if you didn't ask" line.
+ */
+export function renderLocalizedMail<Text extends AccountMailText>(
+  texts: Record<LanguageCode, Text>,
+  options: { to: string; name: string; language: string },
+  compose: (text: Text) => { subject?: string; blocks: MailBlock[] },
+): MailMessage {
+  const language = mailLanguage(options.language);
+  const text = texts[language];
+  const { subject = text.subject, blocks } = compose(text);
+  return renderAccountMail({
+    to: options.to,
+    subject,
+    language,
+    blocks: [
+      { kind: 'text', text: GREETINGS[language](options.name) },
+      { kind: 'text', text: text.intro },
+      ...blocks,
+      { kind: 'text', text: text.ignore, muted: true },
+    ],
+  });
 }

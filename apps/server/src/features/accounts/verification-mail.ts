@@ -1,48 +1,39 @@
 import type { LanguageCode } from '@ovation/shared';
 import type { MailMessage } from '../../lib/mailer';
-import { mailLanguage, renderAccountMail } from './mail-layout';
+import { type AccountMailText, renderLocalizedMail } from './mail-layout';
 
-interface MailText {
-  subject: string;
-  greeting: (name: string) => string;
-  intro: string;
+interface MailText extends AccountMailText {
   expiry: (minutes: number) => string;
-  ignore: string;
 }
 
 /** The verification mail in the five languages; the user's chosen language is used. */
 const TEXTS: Record<LanguageCode, MailText> = {
   en: {
     subject: 'Your Ovation verification code',
-    greeting: (name) => `Hello ${name},`,
     intro: 'Use this code to verify your email address and start voting:',
     expiry: (minutes) => `The code expires in ${minutes} minutes.`,
     ignore: "If you didn't create an Ovation account, you can ignore this email.",
   },
   fr: {
     subject: 'Votre code de vérification Ovation',
-    greeting: (name) => `Bonjour ${name},`,
     intro: 'Utilisez ce code pour vérifier votre adresse e-mail et commencer à voter :',
     expiry: (minutes) => `Le code expire dans ${minutes} minutes.`,
     ignore: "Si vous n'avez pas créé de compte Ovation, ignorez cet e-mail.",
   },
   pt: {
     subject: 'O seu código de verificação Ovation',
-    greeting: (name) => `Olá ${name},`,
     intro: 'Use este código para verificar o seu endereço de e-mail e começar a votar:',
     expiry: (minutes) => `O código expira em ${minutes} minutos.`,
     ignore: 'Se não criou uma conta Ovation, pode ignorar este e-mail.',
   },
   ar: {
     subject: 'رمز التحقق الخاص بك في Ovation',
-    greeting: (name) => `مرحبًا ${name}،`,
     intro: 'استخدم هذا الرمز لتأكيد بريدك الإلكتروني والبدء في التصويت:',
     expiry: (minutes) => `تنتهي صلاحية الرمز خلال ${minutes} دقائق.`,
     ignore: 'إذا لم تُنشئ حسابًا في Ovation، يمكنك تجاهل هذه الرسالة.',
   },
   sw: {
     subject: 'Msimbo wako wa uthibitisho wa Ovation',
-    greeting: (name) => `Habari ${name},`,
     intro: 'Tumia msimbo huu kuthibitisha barua pepe yako na kuanza kupiga kura:',
     expiry: (minutes) => `Msimbo utaisha muda baada ya dakika ${minutes}.`,
     ignore: 'Ikiwa hukufungua akaunti ya Ovation, unaweza kupuuza barua pepe hii.',
@@ -57,18 +48,11 @@ export function verificationMail(options: {
   language: string;
   expiresInMinutes: number;
 }): MailMessage {
-  const language = mailLanguage(options.language);
-  const text = TEXTS[language];
-  return renderAccountMail({
-    to: options.to,
+  return renderLocalizedMail(TEXTS, options, (text) => ({
     subject: `${text.subject}: ${options.code}`,
-    language,
     blocks: [
-      { kind: 'text', text: text.greeting(options.name) },
-      { kind: 'text', text: text.intro },
       { kind: 'code', code: options.code },
       { kind: 'text', text: text.expiry(options.expiresInMinutes), muted: true },
-      { kind: 'text', text: text.ignore, muted: true },
     ],
-  });
+  }));
 }

@@ -4,13 +4,12 @@ import { Link } from 'react-router';
 import { CaptchaField } from '../../../components/captcha/captcha-field';
 import { inputClass } from '../../../components/form/control-styles';
 import { describedBy, FormField } from '../../../components/form/form-field';
-import { buttonClass } from '../../../components/ui/button-styles';
-import { InlineSpinner } from '../../../components/ui/spinner';
 import type { FieldErrors } from '../../../lib/validate';
 import { FormNotice } from './auth-layout';
 import { CountryStateFields } from './country-state-fields';
-import { PasswordInput } from './password-input';
+import { PasswordField } from './password-field';
 import { RoleChoice, type SelfServiceRole } from './role-choice';
+import { SubmitButton } from './submit-button';
 
 export interface RegisterValues {
   name: string;
@@ -136,33 +135,25 @@ export function RegisterForm({
           onStateChange={(name) => onChange('state', name)}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField
+          <PasswordField
             id={passwordId}
             label={t('form.password')}
-            error={passwordError}
+            name="password"
+            autoComplete="new-password"
             hint={t('form.passwordHint')}
-          >
-            <PasswordInput
-              id={passwordId}
-              name="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(event) => onChange('password', event.currentTarget.value)}
-              invalid={Boolean(passwordError)}
-              aria-describedby={describedBy(passwordId, passwordError, t('form.passwordHint'))}
-            />
-          </FormField>
-          <FormField id={confirmId} label={t('form.confirmPassword')} error={confirmError}>
-            <PasswordInput
-              id={confirmId}
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              onChange={(event) => onChange('confirmPassword', event.currentTarget.value)}
-              invalid={Boolean(confirmError)}
-              aria-describedby={describedBy(confirmId, confirmError)}
-            />
-          </FormField>
+            value={values.password}
+            error={passwordError}
+            onChange={(value) => onChange('password', value)}
+          />
+          <PasswordField
+            id={confirmId}
+            label={t('form.confirmPassword')}
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={confirmError}
+            onChange={(value) => onChange('confirmPassword', value)}
+          />
         </div>
       </div>
 
@@ -185,10 +176,7 @@ export function RegisterForm({
         </div>
       )}
 
-      <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'w-full')}>
-        {submitting && <InlineSpinner />}
-        {submitting ? t('register.submitting') : t('register.submit')}
-      </button>
+      <SubmitButton busy={submitting} label={t('register.submit')} busyLabel={t('register.submitting')} />
 
       <p className="text-center text-ink-300">
         {t('register.haveAccount')}{' '}

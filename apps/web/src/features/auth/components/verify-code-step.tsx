@@ -4,13 +4,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon, MailIcon } from '../../../components/ui/icons';
-import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { resendOtp, verifyEmail } from '../api/auth-api';
 import { bodyNumber, errorMessageKey } from '../lib/messages';
-import { formatWait, useCountdown } from '../lib/use-countdown';
+import { useCountdown } from '../lib/use-countdown';
 import { EmailAddress } from './email-address';
 import { OtpInput } from './otp-input';
+import { ResendCode } from './resend-code';
+import { SubmitButton } from './submit-button';
 
 export interface VerifyNotice {
   tone: 'info' | 'warning';
@@ -143,29 +144,19 @@ export function VerifyCodeStep({
         )}
       </div>
 
-      <button
-        type="submit"
-        disabled={verifying || (!isLogin && !complete)}
-        className={buttonClass('primary', 'lg', 'w-full')}
-      >
-        {verifying && <InlineSpinner />}
-        {verifying ? t('verify.verifying') : t(isLogin ? 'verify.submitLogin' : 'verify.submit')}
-      </button>
+      <SubmitButton
+        busy={verifying}
+        disabled={!isLogin && !complete}
+        label={t(isLogin ? 'verify.submitLogin' : 'verify.submit')}
+        busyLabel={t('verify.verifying')}
+      />
 
-      <div className="flex flex-col items-center gap-1 text-sm text-ink-300">
-        <span>{t('verify.noCode')}</span>
-        <button
-          type="button"
-          onClick={resend}
-          disabled={secondsLeft > 0 || resending}
-          className="min-h-11 rounded-full px-4 font-semibold text-gold-300 underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-ink-500 disabled:no-underline"
-        >
-          {resending && <InlineSpinner className="me-2 size-3.5 align-[-2px]" />}
-          {secondsLeft > 0
-            ? t('verify.resendIn', { time: formatWait(secondsLeft) })
-            : t(isLogin ? 'verify.resendLogin' : 'verify.resend')}
-        </button>
-      </div>
+      <ResendCode
+        secondsLeft={secondsLeft}
+        resending={resending}
+        label={t(isLogin ? 'verify.resendLogin' : 'verify.resend')}
+        onResend={resend}
+      />
 
       <button type="button" onClick={onBack} className={buttonClass('ghost', 'md', 'self-center')}>
         <ArrowStartIcon className="size-4" />

@@ -2,16 +2,15 @@ import { forgotPasswordBodySchema } from '@ovation/shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { inputClass } from '../../../components/form/control-styles';
-import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon } from '../../../components/ui/icons';
-import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
 import { forgotPassword } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
+import { EmailField } from '../components/email-field';
+import { SubmitButton } from '../components/submit-button';
 import { errorMessageKey } from '../lib/messages';
 
 /**
@@ -53,6 +52,11 @@ export default function ForgotPasswordPage() {
     }
   };
 
+  const changeEmail = (value: string) => {
+    setEmail(value);
+    if (errors.email) setErrors({});
+  };
+
   const emailError = errors.email ? tShell(errors.email) : null;
   return (
     <AuthLayout>
@@ -62,29 +66,8 @@ export default function ForgotPasswordPage() {
           <p className="mt-2 text-ink-300">{t('forgot.subtitle')}</p>
         </header>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <FormField id={emailId} label={t('form.email')} error={emailError}>
-            <input
-              id={emailId}
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              dir="ltr"
-              placeholder={t('form.emailPlaceholder')}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value);
-                if (errors.email) setErrors({});
-              }}
-              aria-invalid={Boolean(emailError) || undefined}
-              aria-describedby={describedBy(emailId, emailError)}
-              className={inputClass(Boolean(emailError), 'rtl:text-end')}
-            />
-          </FormField>
-          <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'w-full')}>
-            {submitting && <InlineSpinner />}
-            {submitting ? t('forgot.submitting') : t('forgot.submit')}
-          </button>
+          <EmailField id={emailId} value={email} error={emailError} onChange={changeEmail} />
+          <SubmitButton busy={submitting} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
         </form>
         <Link to="/login" className={buttonClass('ghost', 'md', 'self-center')}>
           <ArrowStartIcon className="size-4" />

@@ -3,10 +3,6 @@ import { loginBodySchema, loginFailureSchema, type User } from '@ovation/shared/
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { inputClass } from '../../../components/form/control-styles';
-import { describedBy, FormField } from '../../../components/form/form-field';
-import { buttonClass } from '../../../components/ui/button-styles';
-import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
@@ -14,8 +10,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
 import { login } from '../api/auth-api';
 import { AuthLayout, FormNotice } from '../components/auth-layout';
-import { PasswordInput } from '../components/password-input';
+import { EmailField } from '../components/email-field';
+import { PasswordField } from '../components/password-field';
 import { SocialLoginButtons } from '../components/social-login-buttons';
+import { SubmitButton } from '../components/submit-button';
 import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
 import { errorMessageKey } from '../lib/messages';
 import { signIn, takeRedirectAfterLogin } from '../lib/sign-in';
@@ -88,6 +86,10 @@ export default function LoginPage() {
     signIn(result.token, result.user);
     showToast(t('login.success'), 'success');
     navigate(takeRedirectAfterLogin('/'), { replace: true });
+  };
+
+  const clearError = (field: LoginField) => {
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
   const submit = async (event: FormEvent) => {
@@ -189,50 +191,40 @@ export default function LoginPage() {
         )}
 
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-          <FormField id={emailId} label={t('form.email')} error={emailError}>
-            <input
-              id={emailId}
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              dir="ltr"
-              placeholder={t('form.emailPlaceholder')}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value);
-                setWarning(null);
-                if (errors.email) setErrors(({ email: _cleared, ...rest }) => rest);
-              }}
-              aria-invalid={Boolean(emailError) || undefined}
-              aria-describedby={describedBy(emailId, emailError)}
-              className={inputClass(Boolean(emailError), 'rtl:text-end')}
-            />
-          </FormField>
-          <FormField id={passwordId} label={t('form.password')} error={passwordError}>
-            <PasswordInput
-              id={passwordId}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.currentTarget.value);
-                if (errors.password) setErrors(({ password: _cleared, ...rest }) => rest);
-              }}
-              invalid={Boolean(passwordError)}
-              aria-describedby={describedBy(passwordId, passwordError)}
-            />
-          </FormField>
+          <EmailField
+            id={emailId}
+            value={email}
+            error={emailError}
+            onChange={(value) => {
+              setEmail(value);
+              setWarning(null);
+              clearError('email');
+            }}
+          />
+          <PasswordField
+            id={passwordId}
+            label={t('form.password')}
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            error={passwordError}
+            onChange={(value) => {
+              setPassword(value);
+              clearError('password');
+            }}
+          />
           <Link
             to={forgotLink}
             className="-mt-3 self-end text-sm font-semibold text-gold-300 underline-offset-4 hover:underline"
           >
             {t('login.forgotPassword')}
           </Link>
-          <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'mt-1 w-full')}>
-            {submitting && <InlineSpinner />}
-            {submitting ? t('login.submitting') : t('login.submit')}
-          </button>
+          <SubmitButton
+            busy={submitting}
+            label={t('login.submit')}
+            busyLabel={t('login.submitting')}
+            className="mt-1 w-full"
+          />
         </form>
 
         <SocialLoginButtons />

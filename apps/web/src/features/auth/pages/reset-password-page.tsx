@@ -4,20 +4,20 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { inputClass } from '../../../components/form/control-styles';
-import { describedBy, FieldError, FormField } from '../../../components/form/form-field';
-import { buttonClass } from '../../../components/ui/button-styles';
-import { InlineSpinner } from '../../../components/ui/spinner';
+import { FieldError } from '../../../components/form/form-field';
 import { showToast } from '../../../components/ui/toast';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
 import { forgotPassword, resetPassword } from '../api/auth-api';
 import { AuthLayout, FormNotice } from '../components/auth-layout';
 import { EmailAddress } from '../components/email-address';
+import { EmailField } from '../components/email-field';
 import { OtpInput } from '../components/otp-input';
-import { PasswordInput } from '../components/password-input';
+import { PasswordField } from '../components/password-field';
+import { ResendCode } from '../components/resend-code';
+import { SubmitButton } from '../components/submit-button';
 import { bodyNumber, errorMessageKey } from '../lib/messages';
-import { formatWait, useCountdown } from '../lib/use-countdown';
+import { useCountdown } from '../lib/use-countdown';
 
 type ResetField = 'email' | 'code' | 'password' | 'confirmPassword';
 
@@ -68,7 +68,9 @@ export default function ResetPasswordPage() {
   const confirmId = useId();
   useDocumentTitle(tShell('meta.pageTitle', { page: t('reset.title') }));
 
-  const clear = (field: ResetField) => {
+  /** A field's change handler: keeps the value, and drops its error and the failure shown above the form. */
+  const edit = (field: ResetField, set: (value: string) => void) => (value: string) => {
+    set(value);
     setFailure(null);
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
@@ -169,25 +171,7 @@ export default function ResetPasswordPage() {
         )}
 
         {!emailFromLink && (
-          <FormField id={emailId} label={t('form.email')} error={emailError}>
-            <input
-              id={emailId}
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              dir="ltr"
-              placeholder={t('form.emailPlaceholder')}
-              value={email}
-              onChange={(event) => {
-                setEmail(event.currentTarget.value);
-                clear('email');
-              }}
-              aria-invalid={Boolean(emailError) || undefined}
-              aria-describedby={describedBy(emailId, emailError)}
-              className={inputClass(Boolean(emailError), 'rtl:text-end')}
-            />
-          </FormField>
+          <EmailField id={emailId} value={email} error={emailError} onChange={edit('email', setEmail)} />
         )}
 
         {!token && (
@@ -197,10 +181,7 @@ export default function ResetPasswordPage() {
             </p>
             <OtpInput
               value={code}
-              onChange={(next) => {
-                setCode(next);
-                clear('code');
-              }}
+              onChange={edit('code', setCode)}
               labelledBy={codeLabelId}
               errorId={codeError ? codeErrorId : undefined}
               invalid={Boolean(codeError)}
@@ -211,58 +192,35 @@ export default function ResetPasswordPage() {
           </div>
         )}
 
-        <FormField
+        <PasswordField
           id={passwordId}
           label={t('reset.newPassword')}
+          name="new-password"
+          autoComplete="new-password"
           hint={t('form.passwordHint')}
+          value={password}
           error={passwordError}
-        >
-          <PasswordInput
-            id={passwordId}
-            name="new-password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              clear('password');
-            }}
-            invalid={Boolean(passwordError)}
-            aria-describedby={describedBy(passwordId, passwordError, t('form.passwordHint'))}
-          />
-        </FormField>
-        <FormField id={confirmId} label={t('form.confirmPassword')} error={confirmError}>
-          <PasswordInput
-            id={confirmId}
-            name="confirm-password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => {
-              setConfirmPassword(event.currentTarget.value);
-              clear('confirmPassword');
-            }}
-            invalid={Boolean(confirmError)}
-            aria-describedby={describedBy(confirmId, confirmError)}
-          />
-        </FormField>
+          onChange={edit('password', setPassword)}
+        />
+        <PasswordField
+          id={confirmId}
+          label={t('form.confirmPassword')}
+          name="confirm-password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          error={confirmError}
+          onChange={edit('confirmPassword', setConfirmPassword)}
+        />
 
-        <button type="submit" disabled={submitting} className={buttonClass('primary', 'lg', 'w-full')}>
-          {submitting && <InlineSpinner />}
-          {submitting ? t('reset.submitting') : t('reset.submit')}
-        </button>
+        <SubmitButton busy={submitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
 
         {!token && (
-          <div className="flex flex-col items-center gap-1 text-sm text-ink-300">
-            <span>{t('verify.noCode')}</span>
-            <button
-              type="button"
-              onClick={resend}
-              disabled={secondsLeft > 0 || resending}
-              className="min-h-11 rounded-full px-4 font-semibold text-gold-300 underline-offset-4 hover:underline disabled:cursor-not-allowed disabled:text-ink-500 disabled:no-underline"
-            >
-              {resending && <InlineSpinner className="me-2 size-3.5 align-[-2px]" />}
-              {secondsLeft > 0 ? t('verify.resendIn', { time: formatWait(secondsLeft) }) : t('verify.resend')}
-            </button>
-          </div>
+          <ResendCode
+            secondsLeft={secondsLeft}
+            resending={resending}
+            label={t('verify.resend')}
+            onResend={resend}
+          />
         )}
         <Link
           to="/login"
