@@ -49,14 +49,20 @@ export interface ServerFieldError {
   key: FieldMessageKey;
 }
 
-/** The per-field errors a 400/409 carried (`errors: [{ field, message, key }]`), keys we can translate only. */
+/**
+ * The per-field errors a 400/409 carried (`errors: [{ field, message, key, params? }]`), keys we can
+ * translate only. A generic check's key that names values (`validation.numberAtMost` with `{ maximum }`)
+ * is left out: forms show a key alone, and the schemas the forms run first already catch those cases;
+ * the answer's `message`, in the user's language, still says it.
+ */
 export function serverFieldErrors(error: unknown): ServerFieldError[] {
   if (!(error instanceof ApiError)) return [];
   const body = error.body as { errors?: unknown } | undefined;
   if (!Array.isArray(body?.errors)) return [];
   return body.errors.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
-    const { field, key } = item as { field?: unknown; key?: unknown };
+    const { field, key, params } = item as { field?: unknown; key?: unknown; params?: unknown };
+    if (params !== undefined) return [];
     return typeof field === 'string' && isFieldMessageKey(key) ? [{ field, key }] : [];
   });
 }
