@@ -1,4 +1,4 @@
-import { isLanguageCode, type LanguageCode } from '@ovation/shared';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@ovation/shared';
 import type { MailMessage } from '../../lib/mailer';
 
 /** One line of an account mail: plain text, a code shown large, or a button link. */
@@ -7,8 +7,9 @@ export type MailBlock =
   | { kind: 'code'; code: string }
   | { kind: 'link'; label: string; href: string };
 
-export function mailLanguage(language: string): LanguageCode {
-  return isLanguageCode(language) ? language : 'en';
+/** The mail's language: the user's saved one, or the default for a value that is not one of ours. */
+function mailLanguage(language: string): LanguageCode {
+  return isLanguageCode(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /** The opening line of every account mail, in the five languages. */
@@ -47,7 +48,7 @@ function blockHtml(block: MailBlock) {
  * HTML in the user's language and direction, and a plain-text twin where a code stands on a line of
  * its own and a link follows its label.
  */
-export function renderAccountMail(options: {
+function renderAccountMail(options: {
   to: string;
   subject: string;
   language: LanguageCode;
