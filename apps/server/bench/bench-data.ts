@@ -94,12 +94,12 @@ export async function loadCatalog(db: Database): Promise<BenchCatalog> {
 export async function countVotesAndTallies(db: Database) {
   const [row] = rows<{ votes: string; tallies: string; mismatched: string; doubled: string }>(
     await db.execute(sql`
-      select (select count(*) from votes where is_valid) as votes,
+      select (select count(*) from votes where status = 'valid') as votes,
              (select coalesce(sum(votes), 0) from song_vote_tallies) as tallies,
              (select count(*) from songs s
-               where (select count(*) from votes v where v.song_id = s.id and v.is_valid)
+               where (select count(*) from votes v where v.song_id = s.id and v.status = 'valid')
                   <> coalesce((select sum(t.votes) from song_vote_tallies t where t.song_id = s.id), 0)) as mismatched,
-             (select count(*) from (select 1 from votes where is_valid group by user_id, category_id having count(*) > 1) d) as doubled`),
+             (select count(*) from (select 1 from votes where status = 'valid' group by user_id, category_id having count(*) > 1) d) as doubled`),
   );
   return {
     votes: Number(row!.votes),

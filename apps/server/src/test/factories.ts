@@ -31,7 +31,13 @@ export async function createUser(
   const n = next();
   const [row] = await db
     .insert(users)
-    .values({ name: `User ${n}`, email: `user${n}@example.com`, emailVerified: true, ...values })
+    .values({
+      name: `User ${n}`,
+      email: `user${n}@example.com`,
+      emailVerified: true,
+      emailVerifiedAt: values.emailVerified === false ? null : new Date(),
+      ...values,
+    })
     .returning();
   return row!;
 }

@@ -30,6 +30,8 @@ export const users = pgTable(
     /** argon2id; null for accounts that only ever signed in socially. */
     passwordHash: text('password_hash'),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /** When the e-mail was proven (fraud review: accounts that vote minutes after verifying). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
     language: text('language').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
   integer,
+  jsonb,
+  pgEnum,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +15,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Every vote cast, with what fraud review needs: time, user, song, category, IP and device type. */
+/**
+ * A vote's standing in fraud review: `valid` counts; `quarantined` is set aside pending a decision;
+ * `invalid` is confirmed void. Totals everywhere count valid votes only; the fan's quota counts them all.
+ */
+export const voteStatusEnum = pgEnum('vote_status', ['valid', 'quarantined', 'invalid']);
+export const voteReviewStatusEnum = pgEnum('vote_review_status', ['open', 'invalidated', 'restored']);
+
+/** Every vote cast, with what fraud review needs: time, user, song, category, network, device. */
 export const votes = pgTable(
   'votes',
   {
@@ -25,17 +36,46 @@ export const votes = pgTable(
     songId: uuid('song_id').notNull(),
     categoryId: uuid('category_id').notNull(),
     ip: text('ip'),
+    /** The network the vote came from: IPv4 /24 ('41.203.77.0/24') or IPv6 /64; what reviews and exports show. */
+    ipPrefix: text('ip_prefix'),
     deviceType: text('device_type'),
-    /** False once fraud review voids a vote; totals count valid votes only. */
-    isValid: boolean('is_valid').notNull().default(true),
+    /** 16 hex characters of SHA-256 over the user agent and accept-language; null without a user agent. */
+    deviceSignature: text('device_signature'),
+    status: voteStatusEnum('status').notNull().default('valid'),
+    /** The review that set the vote aside (null while it was never quarantined). */
+    reviewId: bigint('review_id', { mode: 'number' }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('votes_user_category_time_idx').on(table.userId, table.categoryId, table.createdAt),
     index('votes_song_idx').on(table.songId, table.createdAt),
     index('votes_created_idx').on(table.createdAt),
+    // Small: only set-aside votes. Analytics counts them per song beside the valid tallies.
+    index('votes_set_aside_idx').on(table.songId, table.status).where(sql`${table.status} <> 'valid'`),
+    index('votes_review_idx').on(table.reviewId).where(sql`${table.reviewId} is not null`),
+    index('votes_prefix_time_idx').on(table.ipPrefix, table.createdAt),
   ],
 );
+
+/**
+ * A set of votes quarantined together, with the reason; decided once when a (second) admin confirms the
+ * votes invalid or restores them. Votes point here through `votes.review_id`.
+ */
+export const voteReviews = pgTable('vote_reviews', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  reason: text('reason').notNull(),
+  status: voteReviewStatusEnum('status').notNull().default('open'),
+  /** What was quarantined: `{ kind: 'selection' }` or `{ kind: 'filter', filter, label }`. */
+  source: jsonb('source').notNull().default({}),
+  voteCount: integer('vote_count').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  decisionNote: text('decision_note'),
+});
 
 /**
  * One row per fan and category: the vote transaction locks it (SELECT ... FOR UPDATE) so that two

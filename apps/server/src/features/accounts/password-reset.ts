@@ -112,6 +112,8 @@ export async function resetPassword(
   await repository.updateUser(deps.db, user.id, {
     passwordHash: await hashPassword(input.password),
     emailVerified: true,
+    // The code proved the mailbox; an address verified before keeps its first verification time.
+    ...(user.emailVerified ? {} : { emailVerifiedAt: deps.clock.now() }),
   });
   await repository.deleteVerification(deps.db, user.id);
   await endUserSessions(deps.db, deps.clock, user.id, 'password-reset');

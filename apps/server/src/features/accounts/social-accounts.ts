@@ -49,7 +49,11 @@ async function linkExistingAccount(
   let linked = user;
   if (!user.emailVerified) {
     linked =
-      (await repository.updateUser(deps.db, user.id, { emailVerified: true, passwordHash: null })) ?? user;
+      (await repository.updateUser(deps.db, user.id, {
+        emailVerified: true,
+        emailVerifiedAt: new Date(),
+        passwordHash: null,
+      })) ?? user;
     await endUserSessions(deps.db, deps.clock, user.id, 'social-link-verified-email');
   }
   await socialRepository.insertSocialAccount(deps.db, {
@@ -70,6 +74,7 @@ async function createSocialAccount(deps: { db: Database }, profile: VerifiedSoci
     role: 'fan',
     passwordHash: null,
     emailVerified: true,
+    emailVerifiedAt: new Date(),
   });
   if (!user) return undefined;
   await socialRepository.insertSocialAccount(deps.db, {

@@ -93,6 +93,7 @@ export async function verifyEmail(
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
   const verified = await repository.updateUser(deps.db, user.id, {
     emailVerified: true,
+    emailVerifiedAt: deps.clock.now(),
     lastLogin: deps.clock.now(),
   });
   await recordAudit(deps.db, { action: 'auth.email.verified', actorId: user.id, ip: meta.ip });

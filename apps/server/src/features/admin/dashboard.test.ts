@@ -42,13 +42,13 @@ beforeAll(async () => {
   await createSong(server.db, { categoryId: afrobeats.id, status: 'pending' });
   await createSong(server.db, { categoryId: afrobeats.id, status: 'rejected' });
 
-  const vote = (createdAt: string, isValid = true) =>
+  const vote = (createdAt: string, valid = true) =>
     createVote(server.db, {
       userId: fan.id,
       songId: song.id,
       categoryId: afrobeats.id,
       createdAt: new Date(createdAt),
-      isValid,
+      status: valid ? ('valid' as const) : ('invalid' as const),
     });
   await vote('2025-11-06T23:00:00Z'); // 00:00 Friday in Lagos: today
   await vote('2025-11-06T22:59:59Z'); // 23:59:59 Thursday in Lagos: this week, not today

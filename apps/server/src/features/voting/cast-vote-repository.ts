@@ -14,7 +14,9 @@ export interface VoteRecord {
   userId: string;
   songId: string;
   ip: string | null;
+  ipPrefix: string | null;
   deviceType: string | null;
+  deviceSignature: string | null;
   at: Date;
 }
 
@@ -41,17 +43,17 @@ export interface CastResult {
 /** The vote, on every request that casts one: a prepared statement. */
 const CAST_VOTE = {
   name: 'cast_vote',
-  text: `select * from cast_vote($1::uuid, $2::uuid, $3, $4, $5::timestamptz, $6::timestamptz,
-           $7::integer, $8::integer, $9::smallint)`,
+  text: `select * from cast_vote($1::uuid, $2::uuid, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz,
+           $9::integer, $10::integer, $11::smallint)`,
 };
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * Casts one vote with the `cast_vote` database function (migration 0001): in one statement, and so
+ * Casts one vote with the `cast_vote` database function (migrations 0001 and 0005): in one statement, and so
  * one transaction, it checks the song is approved, locks the fan's quota row for the category (parallel
  * votes of one fan in one category, on any server instance, are checked one after the other), counts
- * the fan's valid votes in the window, and only under the quota inserts the vote and adds 1 to a random
+ * the fan's votes in the window (every state: a vote set aside by fraud review still used the quota), and only under the quota inserts the vote and adds 1 to a random
  * tally shard of the song.
  */
 export async function castVoteInTransaction(
@@ -64,7 +66,9 @@ export async function castVoteInTransaction(
     vote.userId,
     vote.songId,
     vote.ip,
+    vote.ipPrefix,
     vote.deviceType,
+    vote.deviceSignature,
     vote.at.toISOString(),
     quota.windowStart.toISOString(),
     quota.perCategory,

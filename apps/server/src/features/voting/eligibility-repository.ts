@@ -2,20 +2,16 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { categories, songs, users, votes } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
-/** The fan's valid votes in a category since `since`, newest first. */
+/**
+ * The fan's votes in a category since `since`, newest first: every state, as the quota counts them (a vote
+ * fraud review set aside still used the fan's quota).
+ */
 export function findFanVotesInCategory(db: Database, userId: string, categoryId: string, since: Date) {
   return db
     .select({ songId: votes.songId, createdAt: votes.createdAt, title: songs.title })
     .from(votes)
     .leftJoin(songs, eq(songs.id, votes.songId))
-    .where(
-      and(
-        eq(votes.userId, userId),
-        eq(votes.categoryId, categoryId),
-        eq(votes.isValid, true),
-        gt(votes.createdAt, since),
-      ),
-    )
+    .where(and(eq(votes.userId, userId), eq(votes.categoryId, categoryId), gt(votes.createdAt, since)))
     .orderBy(desc(votes.createdAt))
     .limit(200);
 }
@@ -52,7 +48,7 @@ export function findSongVoters(db: Database, songId: string) {
     })
     .from(votes)
     .leftJoin(users, eq(users.id, votes.userId))
-    .where(and(eq(votes.songId, songId), eq(votes.isValid, true)))
+    .where(and(eq(votes.songId, songId), eq(votes.status, 'valid')))
     .orderBy(desc(votes.createdAt))
     .limit(500);
 }

@@ -29,6 +29,6 @@ export async function countVotes(
       week: sql<number>`count(*) filter (where ${votes.createdAt} >= ${week}::timestamptz)::int`,
     })
     .from(votes)
-    .where(eq(votes.isValid, true));
+    .where(eq(votes.status, 'valid'));
   return { total: Number(row?.total ?? 0), today: Number(row?.today ?? 0), week: Number(row?.week ?? 0) };
 }

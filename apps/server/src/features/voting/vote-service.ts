@@ -63,7 +63,15 @@ export async function castVote(
   const quota = quotaFor(settings, status, now);
   const outcome = await castVoteInTransaction(
     deps.db,
-    { userId: voter.id, songId: input.songId, ip: meta.ip, deviceType: meta.deviceType, at: now },
+    {
+      userId: voter.id,
+      songId: input.songId,
+      ip: meta.ip,
+      ipPrefix: meta.ipPrefix,
+      deviceType: meta.deviceType,
+      deviceSignature: meta.deviceSignature,
+      at: now,
+    },
     quota,
   );
   if (outcome.status === 'song-not-found') throw NotFound('SONG_NOT_FOUND');

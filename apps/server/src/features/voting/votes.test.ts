@@ -156,6 +156,36 @@ describe('the quota (defaults: 1 vote per category per 24 hours)', () => {
     expect((await vote(await relogin(account), jeje.id)).status).toBe(201);
   });
 
+  it('counts a vote fraud review set aside: quarantined or invalid, it still used the quota', async () => {
+    const account = await signIn(server);
+    const first = await vote(account.token, essence.id);
+    expect(first.status).toBe(201);
+    for (const status of ['quarantined', 'invalid'] as const) {
+      await server.db.update(votes).set({ status }).where(eq(votes.userId, account.user.id));
+      const again = await vote(account.token, jeje.id);
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('ALREADY_VOTED_IN_CATEGORY_TODAY');
+    }
+  });
+
+  it('records the network and a device signature with the vote', async () => {
+    const { token, user } = await signIn(server);
+    const response = await server.request('POST', '/api/votes', {
+      token,
+      body: { songId: essence.id },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (Linux; Android 10; itel A56) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+        'accept-language': 'en-NG',
+      },
+    });
+    expect(response.status).toBe(201);
+    const [row] = await server.db.select().from(votes).where(eq(votes.userId, user.id));
+    expect(row).toMatchObject({ status: 'valid', deviceType: 'mobile' });
+    expect(row!.ipPrefix).toMatch(/^(127\.0\.0\.0\/24|0:0:0:0::\/64)$/);
+    expect(row!.deviceSignature).toMatch(/^[0-9a-f]{16}$/);
+  });
+
   it('allows dailyVotesPerCategory votes, one per song unless multiple votes are allowed', async () => {
     await setPlatformSettings(server.db, {
       securitySettings: { requireCaptcha: false },

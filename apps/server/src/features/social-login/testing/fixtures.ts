@@ -3,7 +3,14 @@ import { createUser } from '../../../test/factories';
 import type { TestServer } from '../../../test/server';
 import { startSession } from '../../sessions/service';
 
-const TEST_META = { ip: '127.0.0.1', userAgent: 'vitest', deviceType: 'desktop' as const, country: null };
+const TEST_META = {
+  ip: '127.0.0.1',
+  userAgent: 'vitest',
+  deviceType: 'desktop' as const,
+  ipPrefix: '127.0.0.0/24',
+  deviceSignature: null,
+  country: null,
+};
 
 /** A user of the given role with a live session: answers the user row and its bearer token. */
 export async function signedInUser(server: TestServer, role: Role) {
