@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/lib/db';
+import { printIntegrityBench, runIntegrityBench } from './admin-integrity';
 import { printAdminBench, runAdminBench } from './admin-users';
 import {
   BURST_FANS,
@@ -247,6 +248,8 @@ async function main() {
     );
     // The admin back-office: lists and the users export (bench/admin-users.ts).
     const admin = await runAdminBench({ db: database.db, baseUrl, serverPid: server.pid!, seconds: SECONDS });
+    // Vote review: analytics and signals beside voting fans, and a 10,000-vote quarantine (bench/admin-integrity.ts).
+    const review = await runIntegrityBench({ db: database.db, baseUrl, seconds: SECONDS });
 
     const ratio = (http: HttpResult, pgbench: { tps: number }) =>
       pgbench.tps ? (100 * http.okPerSecond) / pgbench.tps : 0;
@@ -306,7 +309,7 @@ async function main() {
     console.log(
       `pgbench votes the quota accepted: spread ${pgSpread.accepted} of ${pgSpread.transactions}, burst ${pgBurst.accepted} of ${pgBurst.transactions}`,
     );
-    const missedTargets = printAdminBench(admin);
+    const missedTargets = [...printAdminBench(admin), ...printIntegrityBench(review)];
     if (missedTargets.length) console.log(`\nAdmin targets missed: ${missedTargets.join('; ')}`);
     const problems = [];
     const inFlight = storedOverHttp - acceptedOverHttp;

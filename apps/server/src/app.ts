@@ -13,6 +13,7 @@ import helmet from 'helmet';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
 import { registerDashboardAdminRoutes } from './features/admin/dashboard-routes';
+import { registerAnalyticsAdminRoutes } from './features/analytics/routes';
 import { registerAuditAdminRoutes } from './features/audit/admin-routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
@@ -20,6 +21,8 @@ import { ViewCounter } from './features/catalog/view-counter';
 import { registerCategoryAdminRoutes } from './features/categories/admin-routes';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerIntegrityReviewAdminRoutes } from './features/integrity/review-routes';
+import { registerIntegritySignalAdminRoutes } from './features/integrity/signal-routes';
 import { sessionActivityFor } from './features/sessions/activity';
 import { shareSessionEvictions } from './features/sessions/invalidation';
 import { registerSessionResolution } from './features/sessions/plugin';
@@ -277,6 +280,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerSongAdminRoutes(admin, songsDependencies);
         registerBulkUploadAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
         registerUserAdminRoutes(admin, { db, clock: context.clock });
+        registerIntegrityReviewAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
+        registerIntegritySignalAdminRoutes(admin, { db, clock: context.clock });
+        registerAnalyticsAdminRoutes(admin, {
+          db,
+          clock: context.clock,
+          storage: context.storage,
+          cache: responseCache,
+        });
       });
     },
     { prefix: '/api' },

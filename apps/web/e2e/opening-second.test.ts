@@ -8,7 +8,7 @@ import { readVotingWindow, serverNow, setVotingWindow } from './support/voting-w
 const browser = setUpBrowser();
 const PASSWORD = 'Ovation2025!';
 /** Fans no other journey votes with; the one used is the first that may still vote in a category. */
-const FANS = ['fan31@ovation.test', 'fan32@ovation.test', 'fan33@ovation.test'];
+const FANS = ['mwila.banda@ovation.test', 'tatenda.moyo@ovation.test', 'rutendo.chikwanha@ovation.test'];
 /** The phone's clock runs 20 s behind the server's: the page must open on the server's second, not its own. */
 const DEVICE_CLOCK_SKEW_MS = -20_000;
 /** How far ahead the start is set: time to open the page and see the countdown. */

@@ -6,7 +6,7 @@ import { setUpBrowser } from './support/browser';
 import { ADMIN, ARTIST, logIn, signInAs } from './support/session';
 
 const browser = setUpBrowser();
-const FAN = { email: 'fan34@ovation.test', password: 'Ovation2025!' };
+const FAN = { email: 'aline.uwase@ovation.test', password: 'Ovation2025!' };
 
 /** No third-party traffic in tests (the song's player would load an embed). */
 async function blockExternalNetwork(page: Page) {

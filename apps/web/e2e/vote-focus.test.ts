@@ -7,7 +7,7 @@ import { logIn, type SignedIn } from './support/session';
 const browser = setUpBrowser();
 const PASSWORD = 'Ovation2025!';
 /** Fans no other journey votes with; the first that may still vote for some song is used. */
-const FANS = ['fan35@ovation.test', 'fan36@ovation.test', 'fan39@ovation.test'];
+const FANS = ['dawit.tesfaye@ovation.test', 'meron.alemu@ovation.test', 'joana.domingos@ovation.test'];
 
 async function blockExternalNetwork(page: Page) {
   await page.context().route(

@@ -5,7 +5,7 @@ import { setUpBrowser } from './support/browser';
 const browser = setUpBrowser();
 const PASSWORD = 'Ovation2025!';
 /** Fans other journeys are unlikely to use: each run starts on a fresh database anyway. */
-const VOTING_FAN = 'fan37@ovation.test';
+const VOTING_FAN = 'yacine.bouzid@ovation.test';
 
 interface SongSummary {
   _id: string;
@@ -146,7 +146,7 @@ describe('voting', () => {
     const email = page.locator('input[type="email"]');
     // The login page is a colleague's: when it is there, signing in brings the fan back to the song.
     if ((await email.count()) > 0) {
-      await email.fill('fan38@ovation.test');
+      await email.fill('ines.trabelsi@ovation.test');
       await page.locator('input[autocomplete="current-password"]').fill(PASSWORD);
       await page.locator('form button[type="submit"]').click();
       await page.waitForURL(`**/songs/${song!._id}`, { timeout: 15_000 });

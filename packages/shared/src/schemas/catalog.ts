@@ -53,8 +53,10 @@ export const categorySchema = z.object({
   totalSongs: z.number().int(),
   /** Only present for admins: every song of the category, whatever its status. */
   songCount: z.number().int().optional(),
-  /** Only present for admins: vote totals are not public. */
+  /** Valid votes: always for admins; for everyone else only once the results are published. */
   totalVotes: z.number().int().optional(),
+  /** The chosen winner (null: none yet): always for admins; for everyone else only once published. */
+  winnerSongId: z.string().nullable().optional(),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -81,8 +83,10 @@ export const songSchema = z.object({
   /** Why an admin rejected the song: only for its uploader and admins, and only while it is not approved. */
   moderationReason: z.string().nullable().optional(),
   createdAt: z.string(),
-  /** Only present for admins. */
+  /** Valid votes: always for admins; for everyone else only once the results are published. */
   totalVotes: z.number().int().optional(),
+  /** Whether the song won its category: always for admins; for everyone else only once published. */
+  isWinner: z.boolean().optional(),
 });
 export type Song = z.infer<typeof songSchema>;
 
@@ -101,8 +105,18 @@ export type ListSongsQuery = z.infer<typeof listSongsQuerySchema>;
 export const songPageResponseSchema = pageEnvelope(songSchema);
 export const songResponseSchema = dataEnvelope(songSchema);
 export const categoryListResponseSchema = dataEnvelope(z.array(categorySchema));
+/**
+ * How a category page may rank its songs for the public (issue 11, results visibility):
+ * - final: the results are published; songs by valid votes, with totals, isWinner and the category's winner;
+ * - live: not published, live standings on; songs ranked by votes (#1..n) without numbers or winner;
+ * - hidden: neither; songs in a neutral order (title A to Z), no rank shown.
+ * Admins get the public state too, with their songs always ranked by votes and with totals.
+ */
+export const STANDINGS = ['final', 'live', 'hidden'] as const;
+export type Standings = (typeof STANDINGS)[number];
+
 export const categoryDetailResponseSchema = dataEnvelope(
-  z.object({ category: categorySchema, songs: z.array(songSchema) }),
+  z.object({ category: categorySchema, songs: z.array(songSchema), standings: z.enum(STANDINGS) }),
 );
 
 export const statsSchema = z.object({

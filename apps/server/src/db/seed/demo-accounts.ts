@@ -1,5 +1,5 @@
 import type { Role } from '@ovation/shared';
-import { hashToDigits } from './deterministic';
+import { hashToDigits, slugify } from './deterministic';
 import { DEMO_ARTIST_NAME } from './songs-data';
 
 /** The one password of every demo account, printed in the README so reviewers can sign in. */
@@ -115,9 +115,12 @@ const FAN_PROFILES: ReadonlyArray<readonly [name: string, country: string, state
   ['Fatoumata Traoré', 'Mali', 'Bamako'],
 ];
 
-/** The extra demo fans (fan01@ovation.test ... fan40@ovation.test), each with a stable fake phone number. */
-export const DEMO_FANS: readonly DemoAccount[] = FAN_PROFILES.map(([name, country, state], index) => {
-  const email = `fan${String(index + 1).padStart(2, '0')}@ovation.test`;
+/**
+ * The extra demo fans, each with an address made of their name (chidinma.eze@ovation.test), as people
+ * choose them (numbered addresses would look like the planted cluster's), and a stable fake phone number.
+ */
+export const DEMO_FANS: readonly DemoAccount[] = FAN_PROFILES.map(([name, country, state]) => {
+  const email = `${slugify(name).replace(/-/g, '.')}@ovation.test`;
   return {
     name,
     email,

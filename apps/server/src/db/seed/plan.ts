@@ -18,8 +18,9 @@ import { buildCoverSvg, COVER_SIZE } from './covers';
 import { DEMO_FANS, type DemoAccount, MAIN_DEMO_ACCOUNTS } from './demo-accounts';
 import { hashToUint32 } from './deterministic';
 import { buildSongLink } from './links';
+import { plantCluster } from './planted-cluster';
 import { DEMO_SONGS } from './songs-data';
-import { simulateVotes } from './votes';
+import { simulateVotes, splitIntoShards } from './votes';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -53,11 +54,18 @@ function daysAgo(now: Date, days: number, hours = 0): Date {
   return new Date(now.getTime() - days * DAY_MS - hours * HOUR_MS);
 }
 
+/** Demo accounts confirmed their address 2 to 40 minutes after registering (a mail's round trip). */
+function verifiedAtOf(account: DemoAccount, createdAt: Date): Date {
+  const minutes = 2 + (hashToUint32(`${account.email}|verified`) % 39);
+  return new Date(createdAt.getTime() + minutes * 60_000);
+}
+
 function toUserRow(account: DemoAccount, createdAt: Date, lastLogin: Date | null) {
   return {
     id: randomUUID(),
     ...account,
     emailVerified: true,
+    emailVerifiedAt: verifiedAtOf(account, createdAt),
     isActive: true,
     createdAt,
     updatedAt: createdAt,
@@ -144,14 +152,22 @@ export function buildDemoPlan(now: Date): DemoPlan {
 
   const votable = songRows.filter((song) => song.status === 'approved');
   const simulated = simulateVotes(
-    fans.map((row) => row.id),
+    fans.map((row) => ({ id: row.id, key: row.email, country: row.country })),
     votable,
     now,
   );
   for (const fanRow of fans) fanRow.lastLogin = simulated.lastVoteByUser.get(fanRow.id) ?? null;
+  const planted = plantCluster(
+    now,
+    categoryRows.map((row) => row.id),
+    votable,
+    simulated.countBySong,
+  );
+  const countBySong = new Map(simulated.countBySong);
+  for (const vote of planted.votes) countBySong.set(vote.songId, (countBySong.get(vote.songId) ?? 0) + 1);
   for (const song of votable) {
     // Views outnumber votes, as on any music site: some listeners never vote.
-    const votesForSong = simulated.countBySong.get(song.id) ?? 0;
+    const votesForSong = countBySong.get(song.id) ?? 0;
     song.views = votesForSong * 4 + song.buzz * 90 + (hashToUint32(`${song.artist}|${song.title}`) % 240);
   }
 
@@ -181,14 +197,15 @@ export function buildDemoPlan(now: Date): DemoPlan {
   });
 
   return {
-    users: [admin, artist, fan, ...fans],
+    users: [admin, artist, fan, ...fans, ...planted.users],
     categories: categoryRows,
     songs: songRows.map(({ buzz: _buzz, ...row }) => row),
     artwork,
     banners: bannerRows,
-    votes: simulated.votes,
-    tallies: simulated.tallies,
-    quotas: simulated.quotas,
+    votes: [...simulated.votes, ...planted.votes],
+    // Every song's tally equals its vote rows, the planted cluster's included.
+    tallies: [...countBySong].flatMap(([songId, count]) => splitIntoShards(songId, count)),
+    quotas: [...simulated.quotas, ...planted.quotas],
     votingSettings: {
       id: 1,
       isEnabled: true,

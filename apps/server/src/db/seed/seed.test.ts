@@ -6,6 +6,7 @@ import { and, count, eq, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSongs } from '../../features/catalog/service';
+import { forgetIntegritySignals, getIntegritySignals } from '../../features/integrity/signal-service';
 import { getVotingStatus } from '../../features/voting/service';
 import { ManualClock } from '../../lib/clock';
 import type { DatabaseHandle } from '../../lib/db';
@@ -15,11 +16,14 @@ import { createDiskStorage, type FileStorage } from '../../lib/storage';
 import { foldForSearch } from '../../lib/text';
 import { createTestDatabase } from '../../test/database';
 import { banners, categories, images, songs, songVoteTallies, users, voteQuotas, votes } from '../schema';
-import { DEMO_PASSWORD } from './demo-accounts';
+import { DEMO_FANS, DEMO_PASSWORD } from './demo-accounts';
 import { buildDemoPlan } from './plan';
+import { PLANTED_ACCOUNTS } from './planted-cluster';
 import { seedDemoDataIfEmpty } from './seed';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The three sign-in accounts, the voting fans and the planted cluster's accounts. */
+const DEMO_ACCOUNT_COUNT = 3 + DEMO_FANS.length + PLANTED_ACCOUNTS;
 
 async function countFiles(directory: string): Promise<number> {
   const entries = await fs.readdir(directory, { recursive: true, withFileTypes: true });
@@ -50,7 +54,7 @@ describe('seedDemoDataIfEmpty', () => {
     expect(await seedDemoDataIfEmpty({ db: database.db, storage, clock })).toBe(false);
     expect(await countFiles(storageDir)).toBe(filesBefore);
     const [accounts] = await database.db.select({ value: count() }).from(users);
-    expect(accounts?.value).toBe(43);
+    expect(accounts?.value).toBe(DEMO_ACCOUNT_COUNT);
   });
 
   it('creates the continental categories and one regional category per region', async () => {
@@ -192,6 +196,74 @@ describe('seedDemoDataIfEmpty', () => {
     }
   });
 
+  it('gives every vote a carrier network prefix and a browser signature, never one address for all', async () => {
+    const voteRows = await database.db.select().from(votes);
+    for (const vote of voteRows) {
+      expect(vote.ipPrefix).toMatch(/^\d+\.\d+\.\d+\.0\/24$/);
+      expect(vote.ip!.startsWith(vote.ipPrefix!.replace('0/24', ''))).toBe(true);
+      expect(vote.deviceSignature).toMatch(/^[0-9a-f]{16}$/);
+      expect(vote.status).toBe('valid');
+    }
+    expect(voteRows.some((vote) => vote.ip === '127.0.0.1')).toBe(false);
+    expect(new Set(voteRows.map((vote) => vote.ipPrefix)).size).toBeGreaterThan(100);
+    expect(new Set(voteRows.map((vote) => vote.deviceSignature)).size).toBeGreaterThan(5);
+  });
+
+  it('records when every verified account was verified', async () => {
+    const accounts = await database.db.select().from(users);
+    for (const account of accounts) {
+      expect(account.emailVerified).toBe(true);
+      expect(account.emailVerifiedAt!.getTime()).toBeGreaterThan(account.createdAt.getTime());
+      expect(account.emailVerifiedAt!.getTime()).toBeLessThan(clock.now().getTime());
+    }
+  });
+
+  it('plants one suspicious cluster the fraud review finds in its default window, and nothing else', async () => {
+    const planted = await database.db.select().from(users).where(sql`${users.email} like 'afrovote%'`);
+    expect(planted).toHaveLength(PLANTED_ACCOUNTS);
+    const created = planted.map((account) => account.createdAt.getTime());
+    expect(Math.max(...created) - Math.min(...created)).toBeLessThanOrEqual(10 * 60_000);
+    const plantedVotes = await database.db
+      .select()
+      .from(votes)
+      .where(sql`${votes.userId} in (select id from users where email like 'afrovote%')`);
+    expect(plantedVotes).toHaveLength(PLANTED_ACCOUNTS);
+    for (const vote of plantedVotes) {
+      const account = planted.find((row) => row.id === vote.userId)!;
+      const sinceVerified = vote.createdAt.getTime() - account.emailVerifiedAt!.getTime();
+      expect(sinceVerified).toBeGreaterThan(0);
+      expect(sinceVerified).toBeLessThanOrEqual(3 * 60_000);
+    }
+    const songId = plantedVotes[0]!.songId;
+    expect(
+      new Set(plantedVotes.map((vote) => `${vote.songId} ${vote.ipPrefix} ${vote.deviceSignature}`)).size,
+    ).toBe(1);
+
+    // The signals of the default window point at the planted votes, by every kind, and at nothing else.
+    const deps = { db: database.db, clock };
+    forgetIntegritySignals(database.db);
+    const signals = await getIntegritySignals(deps, { window: '24h' });
+    expect(signals.clusters.map((cluster) => cluster.kind).sort()).toEqual([
+      'device',
+      'email-pattern',
+      'network',
+      'registration-burst',
+    ]);
+    for (const cluster of signals.clusters) {
+      expect(cluster).toMatchObject({ songId, accounts: PLANTED_ACCOUNTS, votes: PLANTED_ACCOUNTS });
+    }
+    expect(signals.clusters.find((cluster) => cluster.kind === 'email-pattern')?.label).toBe(
+      'afrovote#@inbox.test',
+    );
+    const plantedSeries = signals.velocity.series.find((series) => series.songId === songId);
+    expect(plantedSeries?.spikes.length).toBeGreaterThan(0);
+    // The ordinary week of votes is not a lead in any window.
+    for (const window of ['1h', '6h', '7d', 'all'] as const) {
+      const wider = await getIntegritySignals(deps, { window });
+      expect(wider.clusters.every((cluster) => cluster.songId === songId)).toBe(true);
+    }
+  });
+
   it('opens the voting window from now for 30 days', async () => {
     const status = await getVotingStatus(database.db, clock);
     expect(status.isAllowed).toBe(true);
@@ -209,7 +281,7 @@ describe('two seeds started together', () => {
       const results = await Promise.all([seedDemoDataIfEmpty(deps), seedDemoDataIfEmpty(deps)]);
       expect(results.filter(Boolean)).toHaveLength(1);
       const [accounts] = await database.db.select({ value: count() }).from(users);
-      expect(accounts?.value).toBe(43);
+      expect(accounts?.value).toBe(DEMO_ACCOUNT_COUNT);
       const [artwork] = await database.db
         .select({ files: sql<number>`sum(cardinality(${images.widths}))::int` })
         .from(images);

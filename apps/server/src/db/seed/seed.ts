@@ -89,7 +89,9 @@ async function insertPlan(
 
 /**
  * Adds the demo data set: three sign-in accounts and forty voting fans, the 2025 categories, a catalogue
- * of nominated songs with generated covers, hero banners, a week of votes and an open voting window.
+ * of nominated songs with generated covers, hero banners, a week of votes from the fans' carrier networks,
+ * one planted suspicious cluster of forty accounts for the fraud review to find (planted-cluster.ts), and
+ * an open voting window.
  * The artwork is rendered and stored first so the database transaction stays short; it is removed again
  * when the transaction fails or finds that another process seeded in the meantime. Returns whether the
  * data was added.

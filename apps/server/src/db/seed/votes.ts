@@ -1,6 +1,7 @@
 import type { songVoteTallies, voteQuotas, votes } from '../../db/schema';
 import { VOTE_TALLY_SHARDS } from '../../features/voting/tally';
 import { createSeededRandom, pick } from './deterministic';
+import { type NetworkedFan, voteOriginOf } from './networks';
 
 /** Days of voting history to simulate: enough for trends, short enough that every song already existed. */
 const VOTING_HISTORY_DAYS = 7;
@@ -11,8 +12,6 @@ const VOTING_HISTORY_DAYS = 7;
 const HOURS_BETWEEN_VOTES = 25;
 /** Fixed seed of the vote generator, so every run gives the same rankings. */
 const VOTES_SEED = 2025;
-/** Where the seeded votes claim to come from: the demo has no real client addresses. */
-const DEMO_VOTE_IP = '127.0.0.1';
 /** Share of votes from phones, desktops and tablets, roughly the traffic mix of African music sites. */
 const DEVICE_TYPES = ['mobile', 'mobile', 'mobile', 'mobile', 'mobile', 'desktop', 'desktop', 'tablet'];
 
@@ -55,13 +54,19 @@ export function splitIntoShards(songId: string, count: number): Array<typeof son
   return rows;
 }
 
+/** A demo fan who votes: their id, and what their network and browser are derived from. */
+export interface VotingFan extends NetworkedFan {
+  id: string;
+}
+
 /**
  * Simulates a week of votes by the demo fans: each fan follows some categories, has a favourite in each
- * and votes on some days, at most once per category per 25 hours. Returns the vote rows together with
- * tallies and quotas that agree with them exactly.
+ * and votes on some days, at most once per category per 25 hours, from their carrier's network and their
+ * own browser (networks.ts). Returns the vote rows together with tallies and quotas that agree with them
+ * exactly.
  */
 export function simulateVotes(
-  fanIds: readonly string[],
+  fans: readonly VotingFan[],
   songs: readonly VotableSong[],
   now: Date,
 ): SimulatedVotes {
@@ -79,7 +84,8 @@ export function simulateVotes(
     lastVoteByUser: new Map(),
     countBySong: new Map(),
   };
-  for (const userId of fanIds) {
+  for (const fan of fans) {
+    const userId = fan.id;
     const engagement = 0.25 + random() * 0.6;
     const device = pick(random, DEVICE_TYPES);
     for (const [categoryId, candidates] of songsByCategory) {
@@ -92,12 +98,13 @@ export function simulateVotes(
         if (random() > engagement) continue;
         const song = random() < 0.7 ? favourite : pickByBuzz(random, candidates);
         const createdAt = new Date(now.getTime() - (day * HOURS_BETWEEN_VOTES + offsetHours) * HOUR_MS);
+        const deviceType = random() < 0.85 ? device : pick(random, DEVICE_TYPES);
         result.votes.push({
           userId,
           songId: song.id,
           categoryId,
-          ip: DEMO_VOTE_IP,
-          deviceType: random() < 0.85 ? device : pick(random, DEVICE_TYPES),
+          ...voteOriginOf(fan, day, deviceType),
+          deviceType,
           createdAt,
         });
         result.countBySong.set(song.id, (result.countBySong.get(song.id) ?? 0) + 1);

@@ -93,12 +93,23 @@ const ENGLISH_VERBS: Record<string, string> = {
   'category.created': 'created {target}',
   'category.updated': 'edited {target}',
   'category.deleted': 'deleted {target}',
+  'category.winner': 'chose the winner of {target}',
+  'category.winnerCleared': 'cleared the winner of {target}',
+  'results.publish': 'published the results',
+  'results.unpublish': 'unpublished the results',
+  'results.liveStandings': 'changed the live standings setting',
+  'results.exported': 'downloaded the vote report',
+  'votes.quarantine': 'quarantined votes for review: {target}',
+  'votes.invalidate': 'confirmed votes invalid for review: {target}',
+  'votes.restore': 'restored votes of review: {target}',
+  'integrity.exported': 'downloaded the integrity report',
 };
 
 const ENGLISH_TARGETS: Record<string, [named: string, unnamed: string]> = {
   song: ['the song "{label}"', 'a song'],
   user: ['{label}', 'an account'],
   category: ['the category "{label}"', 'a category'],
+  voteReview: ['"{label}"', 'a vote review'],
 };
 
 function englishTarget(target: AuditTarget | null): string {

@@ -36,7 +36,17 @@ type AdminAction =
   | 'users.exported'
   | 'category.created'
   | 'category.updated'
-  | 'category.deleted';
+  | 'category.deleted'
+  | 'category.winner'
+  | 'category.winnerCleared'
+  | 'results.publish'
+  | 'results.unpublish'
+  | 'results.liveStandings'
+  | 'results.exported'
+  | 'votes.quarantine'
+  | 'votes.invalidate'
+  | 'votes.restore'
+  | 'integrity.exported';
 
 export type AuditAction = SecurityAction | AdminAction;
 
@@ -77,6 +87,16 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'category.created',
   'category.updated',
   'category.deleted',
+  'category.winner',
+  'category.winnerCleared',
+  'results.publish',
+  'results.unpublish',
+  'results.liveStandings',
+  'results.exported',
+  'votes.quarantine',
+  'votes.invalidate',
+  'votes.restore',
+  'integrity.exported',
 ];
 
 export interface AuditEntry {

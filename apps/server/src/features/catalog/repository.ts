@@ -19,6 +19,7 @@ const songColumns = {
     name: categories.name,
     icon: categories.icon,
     translations: categories.translations,
+    winnerSongId: categories.winnerSongId,
   },
   uploader: { id: users.id, name: users.name, avatar: users.avatar, bio: users.bio, role: users.role },
 };

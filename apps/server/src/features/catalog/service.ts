@@ -6,6 +6,8 @@ import { imageVariantKey, toImageRef } from '../../lib/images';
 import { paginationOf } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import { isAdmin, type Viewer } from '../../lib/viewer';
+import { compareByTitle, compareByVotes } from '../analytics/ranking';
+import { getPublicResults, standingsOf } from '../analytics/results-service';
 import * as categories from '../categories/service';
 import type { SongRow } from './repository';
 import * as repository from './repository';
@@ -31,7 +33,11 @@ function mayReview(row: SongRow, viewer: Viewer): boolean {
   return isAdmin(viewer) || (viewer !== null && row.uploader?.id === viewer.id);
 }
 
-function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
+/**
+ * The API's view of a song. Vote totals and the winner marker are for admins, and for everyone once the
+ * results are published (`resultsPublished`): until then no public answer carries them.
+ */
+function toSong(storage: FileStorage, row: SongRow, viewer: Viewer, resultsPublished: boolean): Song {
   const cover = row.cover?.storageKey ? toImageRef(storage, row.cover) : null;
   return {
     _id: row.id,
@@ -70,40 +76,62 @@ function toSong(storage: FileStorage, row: SongRow, viewer: Viewer): Song {
       ? { moderationReason: row.moderationReason ?? null }
       : {}),
     createdAt: row.createdAt.toISOString(),
-    ...(isAdmin(viewer) ? { totalVotes: row.totalVotes } : {}),
+    ...(isAdmin(viewer) || resultsPublished
+      ? { totalVotes: row.totalVotes, isWinner: row.category.winnerSongId === row.id }
+      : {}),
   };
 }
 
-/** Lists approved songs; sorting by votes is for admins only, since vote totals are not public. */
+/**
+ * Lists approved songs; sorting by votes is for admins only until the results are published, since the
+ * order would reveal the totals.
+ */
 export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery, viewer: Viewer) {
-  if (query.sortBy === 'totalVotes' && !isAdmin(viewer)) {
+  const { published } = await getPublicResults(deps.db);
+  if (query.sortBy === 'totalVotes' && !isAdmin(viewer) && !published) {
     throw Forbidden('MOST_VOTED_ADMIN_ONLY');
   }
   const { rows, total } = await repository.findSongsPage(deps.db, query);
   return {
-    songs: rows.map((row) => toSong(deps.storage, row, viewer)),
+    songs: rows.map((row) => toSong(deps.storage, row, viewer, published)),
     pagination: paginationOf(query, total),
   };
 }
 
 /** One song: approved songs are public; a pending or rejected one only to its uploader and admins. */
 export async function getSong(deps: CatalogDependencies, id: string, viewer: Viewer) {
-  const row = await repository.findSongById(deps.db, id);
+  const [row, { published }] = await Promise.all([
+    repository.findSongById(deps.db, id),
+    getPublicResults(deps.db),
+  ]);
   if (!row || (row.status !== 'approved' && !mayReview(row, viewer))) throw NotFound('SONG_NOT_FOUND');
-  return toSong(deps.storage, row, viewer);
+  return toSong(deps.storage, row, viewer, published);
 }
 
-export function listCategories(deps: CatalogDependencies, viewer: Viewer) {
-  return categories.listCategories(deps.db, viewer);
+/** Every category; vote totals and winners for admins, and for everyone once the results are published. */
+export async function listCategories(deps: CatalogDependencies, viewer: Viewer) {
+  const { published } = await getPublicResults(deps.db);
+  return categories.listCategories(deps.db, viewer, published);
 }
 
-/** A category with its approved songs ranked by votes. */
+/**
+ * A category with its approved songs and how the public may see them rank (`standings`): by valid votes
+ * once the results are published ('final') or while live standings are on ('live', without numbers), else
+ * in a neutral title order ('hidden'). Admins always get the songs ranked by votes, with their totals.
+ */
 export async function getCategoryWithSongs(deps: CatalogDependencies, id: string, viewer: Viewer) {
-  const category = await categories.getCategory(deps.db, id, viewer);
-  const songs = await repository.findApprovedSongsInCategory(deps.db, id);
+  const [results, rows] = await Promise.all([
+    getPublicResults(deps.db),
+    repository.findApprovedSongsInCategory(deps.db, id),
+  ]);
+  const category = await categories.getCategory(deps.db, id, viewer, results.published);
+  const standings = standingsOf(results);
+  const ranked = isAdmin(viewer) || standings !== 'hidden';
+  const ordered = [...rows].sort(ranked ? compareByVotes((row) => row.totalVotes) : compareByTitle);
   return {
     category,
-    songs: songs.map((row) => toSong(deps.storage, row, viewer)),
+    songs: ordered.map((row) => toSong(deps.storage, row, viewer, results.published)),
+    standings,
   };
 }
 
@@ -144,8 +172,11 @@ export async function listBanners(deps: CatalogDependencies): Promise<Banner[]> 
 
 /** Every song a user uploaded, whatever its status (their dashboard). */
 export async function listSongsByUploader(deps: CatalogDependencies, uploaderId: string) {
-  const rows = await repository.findSongsByUploader(deps.db, uploaderId);
+  const [rows, { published }] = await Promise.all([
+    repository.findSongsByUploader(deps.db, uploaderId),
+    getPublicResults(deps.db),
+  ]);
   return rows.map((row) =>
-    toSong(deps.storage, row, { id: uploaderId, role: 'artist', emailVerified: true }),
+    toSong(deps.storage, row, { id: uploaderId, role: 'artist', emailVerified: true }, published),
   );
 }

@@ -4,9 +4,10 @@ import type { CategoryRow } from './repository';
 
 /**
  * The API's view of a category, for every route that answers one. Translations travel with it so one
- * cached answer serves every language; song counts of every status and vote totals are for admins only.
+ * cached answer serves every language; song counts of every status are for admins only, and so are vote
+ * totals and the winner until the results are published (`resultsPublished`).
  */
-export function toCategory(row: CategoryRow, viewer: Viewer): Category {
+export function toCategory(row: CategoryRow, viewer: Viewer, resultsPublished = false): Category {
   return {
     _id: row.id,
     name: row.name,
@@ -18,6 +19,9 @@ export function toCategory(row: CategoryRow, viewer: Viewer): Category {
     sortOrder: row.sortOrder,
     translations: row.translations ?? {},
     totalSongs: row.totalSongs,
-    ...(isAdmin(viewer) ? { songCount: row.songCount, totalVotes: row.totalVotes } : {}),
+    ...(isAdmin(viewer) ? { songCount: row.songCount } : {}),
+    ...(isAdmin(viewer) || resultsPublished
+      ? { totalVotes: row.totalVotes, winnerSongId: row.winnerSongId }
+      : {}),
   };
 }

@@ -16,6 +16,7 @@ const categoryColumns = {
   icon: categories.icon,
   color: categories.color,
   sortOrder: categories.sortOrder,
+  winnerSongId: categories.winnerSongId,
   /** Approved songs: what the public pages list. */
   totalSongs: sql<number>`(select count(*) from songs s where s.category_id = "categories"."id" and s.status = 'approved')::int`,
   /** Every song, whatever its status: what keeps an admin from deleting the category. */

@@ -1,0 +1,84 @@
+import { integrityReportFilename } from '@ovation/shared';
+import { wallClockAt } from '@ovation/shared/zoned-time';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import type { CellValue } from '../../lib/downloads';
+import { getVotingSettings } from '../voting/settings-service';
+import * as repository from './report-repository';
+
+/** The report's columns (issue 11, item 8): per category, what counts and what was set aside, and why. */
+export const INTEGRITY_REPORT_HEADER = [
+  'Category',
+  'Valid votes',
+  'Quarantined votes',
+  'Invalid votes',
+  'Reasons',
+  'Decided by',
+];
+
+/** Between several reasons or names in one cell. */
+const LIST_SEPARATOR = '; ';
+
+/** Today's date on the platform's wall clock (its timezone, the voting settings'): YYYY-MM-DD. */
+async function platformDate(db: Database, clock: Clock) {
+  const { timezone } = await getVotingSettings(db, clock);
+  const { year, month, day } = wallClockAt(clock.now().getTime(), timezone);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
+}
+
+interface ReviewMention {
+  reviewId: number;
+  reason: string;
+  status: string;
+  decidedBy: string | null;
+}
+
+/** 'Reason (state)' for each review, and the distinct names of who decided them. */
+function summarise(reviews: ReviewMention[]) {
+  const unique = [...new Map(reviews.map((review) => [review.reviewId, review])).values()];
+  const reasons = unique.map((review) => `${review.reason} (${review.status})`);
+  const deciders = [...new Set(unique.map((review) => review.decidedBy).filter(Boolean))];
+  return { reasons: reasons.join(LIST_SEPARATOR), decidedBy: deciders.join(LIST_SEPARATOR) };
+}
+
+/**
+ * The integrity report's rows: one per category in the public order, then a Total row. Valid votes are the
+ * tallies (what every total shows); quarantined and invalid votes are counted from the vote rows; Reasons
+ * lists every review that touched the category with its state (open, invalidated, restored), Decided by
+ * the admins who decided them. Small (one row per category): built whole, then streamed by sendCsv.
+ */
+export async function buildIntegrityReport(db: Database): Promise<CellValue[][]> {
+  const [categories, valid, setAside, reviews] = await Promise.all([
+    repository.findCategoriesInOrder(db),
+    repository.countValidVotesByCategory(db),
+    repository.countSetAsideVotesByCategory(db),
+    repository.findReviewsByCategory(db),
+  ]);
+  const rows: CellValue[][] = [];
+  const total = { valid: 0, quarantined: 0, invalid: 0 };
+  for (const category of categories) {
+    const counts = setAside.get(category.id) ?? { quarantined: 0, invalid: 0 };
+    const validVotes = valid.get(category.id) ?? 0;
+    const summary = summarise(reviews.filter((review) => review.categoryId === category.id));
+    rows.push([
+      category.name,
+      validVotes,
+      counts.quarantined,
+      counts.invalid,
+      summary.reasons,
+      summary.decidedBy,
+    ]);
+    total.valid += validVotes;
+    total.quarantined += counts.quarantined;
+    total.invalid += counts.invalid;
+  }
+  const all = summarise(reviews);
+  rows.push(['Total', total.valid, total.quarantined, total.invalid, all.reasons, all.decidedBy]);
+  return rows;
+}
+
+/** The report's file name, dated on the platform's wall clock. */
+export async function integrityReportName(db: Database, clock: Clock) {
+  return integrityReportFilename(await platformDate(db, clock));
+}

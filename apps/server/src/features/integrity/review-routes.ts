@@ -1,0 +1,179 @@
+import {
+  errorResponseSchema,
+  invalidateReviewBodySchema,
+  quarantineBodySchema,
+  restoreReviewBodySchema,
+  voteActionResponseSchema,
+  voteReviewPageResponseSchema,
+  voteReviewParamsSchema,
+  voteReviewsQuerySchema,
+} from '@ovation/shared';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteApp } from '../../app-context';
+import { adminActor } from '../../lib/access';
+import type { Database } from '../../lib/db';
+import { DownloadAborted, sendCsv } from '../../lib/downloads';
+import { requestLanguage, varyByLanguage } from '../../lib/language';
+import type { ResponseCache } from '../../lib/response-cache';
+import { translate } from '../../lib/translate';
+import { recordAudit } from '../audit/service';
+import { buildIntegrityReport, INTEGRITY_REPORT_HEADER, integrityReportName } from './integrity-report';
+import {
+  type IntegrityReviewDependencies,
+  invalidateReview,
+  listReviews,
+  quarantineVotes,
+  restoreReview,
+} from './review-service';
+import { forgetIntegritySignals } from './signal-service';
+
+const tags = ['admin: vote integrity'];
+const security = [{ bearer: [] }];
+const actionErrors = {
+  400: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** The answer's message from the shared catalogs (`success.<key>`), in the admin's language. */
+function successMessage(request: FastifyRequest, reply: FastifyReply, key: string): string {
+  varyByLanguage(reply);
+  return translate(requestLanguage(request), `success.${key}`) ?? key;
+}
+
+/**
+ * A change of vote states changes public totals and rankings and the clusters' valid votes: once it
+ * committed, this instance's kept signals are dropped (others recompute within the signals' freshness) and
+ * the public pages' cache is dropped everywhere. A cache that cannot be told (Redis down) is logged, not
+ * answered as a failure to retry.
+ */
+async function afterVotesChanged(deps: { db: Database; cache: ResponseCache }, log: FastifyBaseLogger) {
+  forgetIntegritySignals(deps.db);
+  await deps.cache
+    .invalidate()
+    .catch((error: unknown) => log.warn({ err: error }, 'public cache not invalidated'));
+}
+
+/**
+ * Fraud review's actions (issue 11, items 5, 7 and 8): quarantine, invalidate, restore, the reviews list
+ * and the integrity report. Registered inside the admin scope (lib/access.ts): admins only, checked there.
+ */
+export function registerIntegrityReviewAdminRoutes(
+  app: RouteApp,
+  deps: IntegrityReviewDependencies & { cache: ResponseCache },
+) {
+  app.post(
+    '/admin/integrity/quarantine',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Quarantine votes',
+        description:
+          'Sets votes aside under a new open review, with a reason: a selection (`voteIds`, up to 10,000, each must exist and be valid) or every valid vote a `filter` matches now (exactly one of the two). The votes leave every total at once; the songs’ tallies drop in the same transaction. Answers the review, the number changed and the affected songs’ valid totals before and after. Audited (votes.quarantine) with the ids. 404 VOTE_NOT_FOUND, 409 VOTES_ALREADY_IN_STATE, 409 QUARANTINE_TOO_LARGE (a filter over 50,000 votes), 409 RESULTS_PUBLISHED.',
+        body: quarantineBodySchema,
+        response: { 201: voteActionResponseSchema, ...actionErrors },
+      },
+    },
+    async (request, reply) => {
+      const data = await quarantineVotes(deps, request.body, adminActor(request));
+      await afterVotesChanged(deps, request.log);
+      const message = successMessage(request, reply, 'votesQuarantined');
+      return reply.status(201).send({ success: true as const, data, message });
+    },
+  );
+
+  app.get(
+    '/admin/integrity/reviews',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List vote reviews',
+        description:
+          'Reviews newest first (`order=asc` for oldest), 20 a page: `status=open` (awaiting a decision), `decided` or `all` (default); `search` looks in the reasons. Each with its votes counted by state now, its categories, who opened and decided it, and `canInvalidate` for the caller (false once decided, or for its author while another active admin exists).',
+        querystring: voteReviewsQuerySchema,
+        response: { 200: voteReviewPageResponseSchema },
+      },
+    },
+    async (request) => listReviews(deps, request.query, adminActor(request).id),
+  );
+
+  app.post(
+    '/admin/integrity/reviews/:id/invalidate',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Confirm a review’s votes invalid',
+        description:
+          'The review’s quarantined votes become invalid for good (the totals do not move: they were already out) and the review is decided. When the platform has more than one active admin, the admin who opened the review cannot do this (403 SECOND_ADMIN_REQUIRED). Audited (votes.invalidate). 404 REVIEW_NOT_FOUND, 409 REVIEW_ALREADY_DECIDED, 409 RESULTS_PUBLISHED.',
+        params: voteReviewParamsSchema,
+        body: invalidateReviewBodySchema,
+        response: { 200: voteActionResponseSchema, ...actionErrors },
+      },
+    },
+    async (request, reply) => {
+      const data = await invalidateReview(deps, request.params.id, request.body, adminActor(request));
+      await afterVotesChanged(deps, request.log);
+      return { success: true as const, data, message: successMessage(request, reply, 'votesInvalidated') };
+    },
+  );
+
+  app.post(
+    '/admin/integrity/reviews/:id/restore',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Restore a review’s votes',
+        description:
+          'The review’s quarantined votes (all, or the `voteIds` listed) are valid again and count at once; the tallies rise in the same transaction. Once none of its votes is quarantined the review is decided. Audited (votes.restore). 404 REVIEW_NOT_FOUND, 404 VOTE_NOT_FOUND (an id that is not this review’s vote), 409 VOTES_ALREADY_IN_STATE, 409 RESULTS_PUBLISHED.',
+        params: voteReviewParamsSchema,
+        body: restoreReviewBodySchema,
+        response: { 200: voteActionResponseSchema, ...actionErrors },
+      },
+    },
+    async (request, reply) => {
+      const data = await restoreReview(deps, request.params.id, request.body, adminActor(request));
+      await afterVotesChanged(deps, request.log);
+      return { success: true as const, data, message: successMessage(request, reply, 'votesRestored') };
+    },
+  );
+
+  app.get(
+    '/admin/integrity/report',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Download the integrity report',
+        description:
+          'CSV (UTF-8 with BOM), integrity-report-YYYY-MM-DD.csv dated in the platform’s timezone: Category, Valid votes, Quarantined votes, Invalid votes, Reasons (each review with its state), Decided by; one row per category and a Total row. Audited (integrity.exported) with the row count and SHA-256.',
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const actor = adminActor(request);
+      const filename = await integrityReportName(deps.db, deps.clock);
+      const rows = await buildIntegrityReport(deps.db);
+      const audit = (details: Record<string, unknown>) =>
+        recordAudit(deps.db, {
+          action: 'integrity.exported',
+          actorId: actor.id,
+          ip: actor.ip,
+          targetType: 'report',
+          details: { filename, ...details },
+        });
+      try {
+        const receipt = await sendCsv(reply, { filename, header: INTEGRITY_REPORT_HEADER, rows: [rows] });
+        await audit({ stage: 'completed', ...receipt });
+      } catch (error) {
+        if (!(error instanceof DownloadAborted)) throw error;
+        await audit({ stage: 'aborted', ...error.receipt, completed: false });
+      }
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,33 @@
+import type { IntegrityVote, IntegrityVotesQuery } from '@ovation/shared';
+import type { Database } from '../../lib/db';
+import { pageOf } from '../../lib/pagination';
+import { findVotesPage, type IntegrityVoteRow } from './votes-list-repository';
+
+function presentVote(row: IntegrityVoteRow): IntegrityVote {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    // A vote's user, song and category are never deleted without it (cascades), but a row read while
+    // one is being deleted still answers in shape.
+    fan: { _id: row.fanId, name: row.fanName ?? '', email: row.fanEmail ?? '' },
+    song: { _id: row.songId, title: row.songTitle ?? '' },
+    category: { _id: row.categoryId, name: row.categoryName ?? '' },
+    ipPrefix: row.ipPrefix,
+    deviceType: row.deviceType,
+    deviceSignature: row.deviceSignature,
+    review:
+      row.reviewId !== null && row.reviewReason !== null
+        ? { id: row.reviewId, reason: row.reviewReason }
+        : null,
+  };
+}
+
+/**
+ * GET /admin/integrity/votes: the votes a filter selects (a cluster's `filter`, or the admin's own),
+ * newest first, paged. Each shows its network prefix and device, never the full IP address.
+ */
+export async function listIntegrityVotes(deps: { db: Database }, query: IntegrityVotesQuery) {
+  const { rows, total } = await findVotesPage(deps.db, query);
+  return pageOf(rows.map(presentVote), total, query);
+}
