@@ -1,6 +1,6 @@
 import type { Category, Song } from '@ovation/shared';
 import { describe, expect, it } from 'vitest';
-import { dedupeSongs, filterCategories, findNeighbours } from './category-helpers';
+import { competitionRanks, dedupeSongs, filterCategories, findNeighbours } from './category-helpers';
 
 const category = (overrides: Partial<Category>): Category => ({
   _id: 'c',
@@ -16,6 +16,17 @@ const category = (overrides: Partial<Category>): Category => ({
   ...overrides,
 });
 const song = (_id: string, title: string, artist: string) => ({ _id, title, artist }) as Song;
+
+describe('competitionRanks', () => {
+  it('gives equal totals one rank and skips the next (1, 1, 3)', () => {
+    const totals = [12, 12, 7, 3, 3, 3, 1].map((totalVotes) => ({ totalVotes }));
+    expect(competitionRanks(totals)).toEqual([1, 1, 3, 4, 4, 4, 7]);
+  });
+
+  it('numbers songs by position when the totals are not public', () => {
+    expect(competitionRanks([{}, {}, {}])).toEqual([1, 2, 3]);
+  });
+});
 
 describe('dedupeSongs', () => {
   it('keeps the first of each id and of each title and artist pair, in rank order', () => {

@@ -19,6 +19,21 @@ export function dedupeSongs(songs: readonly Song[]): Song[] {
   return result;
 }
 
+/**
+ * Competition ranks of songs already ordered by votes (most first): equal totals share a rank and the next
+ * rank skips (1, 1, 3), as the published results count them. Without totals each song is its position.
+ */
+export function competitionRanks(songs: readonly Pick<Song, 'totalVotes'>[]): number[] {
+  const ranks: number[] = [];
+  songs.forEach((song, index) => {
+    const previous = songs[index - 1];
+    const tied =
+      previous !== undefined && song.totalVotes !== undefined && previous.totalVotes === song.totalVotes;
+    ranks.push(tied ? ranks[index - 1]! : index + 1);
+  });
+  return ranks;
+}
+
 /** Where a category sits in the admins' order, with its neighbours (the header's Previous / Next). */
 export function findNeighbours(categories: readonly Category[], id: string) {
   const ordered = [...categories].sort((a, b) => a.sortOrder - b.sortOrder);

@@ -1,4 +1,4 @@
-import type { Category, Song } from '@ovation/shared';
+import type { Category, Song, Standings } from '@ovation/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
@@ -28,6 +28,12 @@ export function useCategories() {
 export interface CategoryDetail {
   category: Category;
   songs: Song[];
+  /**
+   * How the public may see the ranking (issue 11): 'final' once the results are published (totals and the
+   * winner), 'live' before that (ranked, no numbers), 'hidden' when an admin turned live standings off
+   * (a neutral A→Z order, no ranks).
+   */
+  standings: Standings;
 }
 
 export function categoryDetailQuery(id: string) {
@@ -38,7 +44,7 @@ export function categoryDetailQuery(id: string) {
   });
 }
 
-/** A category with its songs ranked by votes (GET /categories/:id). */
+/** A category with its songs, in the order its `standings` allow (GET /categories/:id). */
 export function useCategoryDetail(id: string) {
   return useQuery(categoryDetailQuery(id));
 }

@@ -8,14 +8,14 @@ import { regionName } from '../../../lib/region-name';
 interface CategoryHeroProps {
   category: Category;
   songCount: number;
-  /** Admins: the totals the server sent them. */
-  adminTotals: { votes: number; average: number } | null;
+  /** Vote totals, for admins and, once the results are published, for everyone (else null). */
+  totals: { votes: number; average: number } | null;
   /** The song this fan voted for in the category, when the vote is recent. */
   votedSongTitle: string | null;
 }
 
-/** Type badge, region, icon, name, description, song count; vote totals for admins; the voted badge. */
-export function CategoryHero({ category, songCount, adminTotals, votedSongTitle }: CategoryHeroProps) {
+/** Type badge, region, icon, name, description, song count; vote totals when shown; the voted badge. */
+export function CategoryHero({ category, songCount, totals, votedSongTitle }: CategoryHeroProps) {
   const { t, i18n } = useTranslation('categories');
   const { t: tMain } = useTranslation();
   const numbers = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
@@ -78,18 +78,18 @@ export function CategoryHero({ category, songCount, adminTotals, votedSongTitle 
               <dt className="text-xs text-ink-400">{t('detail.songsLabel')}</dt>
               <dd className="text-2xl font-black text-ink-50 tabular-nums">{numbers.format(songCount)}</dd>
             </div>
-            {adminTotals && (
+            {totals && (
               <>
                 <div>
                   <dt className="text-xs text-ink-400">{t('detail.totalVotes')}</dt>
                   <dd className="text-2xl font-black text-jade-300 tabular-nums">
-                    {numbers.format(adminTotals.votes)}
+                    {numbers.format(totals.votes)}
                   </dd>
                 </div>
                 <div>
                   <dt className="text-xs text-ink-400">{t('detail.averageVotes')}</dt>
                   <dd className="text-2xl font-black text-jade-300 tabular-nums">
-                    {numbers.format(adminTotals.average)}
+                    {numbers.format(totals.average)}
                   </dd>
                 </div>
               </>

@@ -3,7 +3,7 @@ import { DEFAULT_DURATION } from '@ovation/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { ClockIcon } from '../../../components/ui/icons';
+import { AwardIcon, ClockIcon } from '../../../components/ui/icons';
 import { ShareMenu } from '../../songs/components/share-menu';
 import { SongCover } from '../../songs/components/song-cover';
 import { TrashIcon } from '../../songs/components/song-icons';
@@ -12,9 +12,14 @@ import { EligibleVoteButton } from '../../voting/components/eligible-vote-button
 
 interface RankedSongCardProps {
   song: Song;
-  rank: number;
+  /** '#n' on the cover; null when the standings are hidden (a neutral order, no ranks). */
+  rank: number | null;
   isAdmin: boolean;
-  /** The top song's votes: admins' bars are drawn relative to it. */
+  /** The vote total and a bar: admins always, everyone once the results are published. */
+  showTotals: boolean;
+  /** The Winner marker: the published winner (admins see the chosen one before publication too). */
+  isWinner: boolean;
+  /** The top song's votes: the bars are drawn relative to it. */
   topVotes: number;
   onOpenDetails: (song: Song) => void;
   onDelete: (song: Song) => void;
@@ -22,11 +27,16 @@ interface RankedSongCardProps {
 
 const RANK_STYLES = ['bg-gold-400 text-ink-950', 'bg-ink-200 text-ink-950', 'bg-coral-400 text-ink-950'];
 
-/** A song in a category's ranking: #n, cover, artist, title, duration, Vote, View Details, Share. */
+/**
+ * A song in a category's ranking: #n (unless the standings are hidden), the Winner marker, cover, artist,
+ * title, duration, the total when it may be shown, Vote, View Details, Share.
+ */
 export function RankedSongCard({
   song,
   rank,
   isAdmin,
+  showTotals,
+  isWinner,
   topVotes,
   onOpenDetails,
   onDelete,
@@ -37,7 +47,12 @@ export function RankedSongCard({
   const share = topVotes > 0 ? Math.round((votes / topVotes) * 100) : 0;
 
   return (
-    <article className="group flex h-full flex-col rounded-2xl border border-white/[0.08] bg-ink-900 transition-colors hover:border-gold-400/40">
+    <article
+      data-winner={isWinner || undefined}
+      className={`group flex h-full flex-col rounded-2xl border bg-ink-900 transition-colors hover:border-gold-400/40 ${
+        isWinner ? 'border-gold-400/70 shadow-[0_0_0_1px_rgb(247_192_74/0.35)]' : 'border-white/[0.08]'
+      }`}
+    >
       <button
         type="button"
         onClick={() => onOpenDetails(song)}
@@ -50,11 +65,23 @@ export function RankedSongCard({
           sizes="(min-width: 1280px) 296px, (min-width: 1024px) 24vw, (min-width: 640px) 48vw, 100vw"
           className="size-full transition-transform duration-500 group-hover:scale-[1.03]"
         />
-        <span
-          className={`absolute start-3 top-3 rounded-full px-3 py-1 text-sm font-black shadow-lg shadow-black/40 ${RANK_STYLES[rank - 1] ?? 'bg-ink-950/85 text-ink-50'}`}
-        >
-          {t('detail.rank', { rank: new Intl.NumberFormat(i18n.language).format(rank) })}
-        </span>
+        {rank !== null && (
+          <span
+            data-testid="rank"
+            className={`absolute start-3 top-3 rounded-full px-3 py-1 text-sm font-black shadow-lg shadow-black/40 ${RANK_STYLES[rank - 1] ?? 'bg-ink-950/85 text-ink-50'}`}
+          >
+            {t('detail.rank', { rank: new Intl.NumberFormat(i18n.language).format(rank) })}
+          </span>
+        )}
+        {isWinner && (
+          <span
+            data-testid="winner-marker"
+            className="absolute end-3 top-3 inline-flex items-center gap-1 rounded-full bg-gold-400 px-3 py-1 text-sm font-black text-ink-950 shadow-lg shadow-black/40"
+          >
+            <AwardIcon className="size-4" />
+            {t('detail.winner')}
+          </span>
+        )}
         <span className="sr-only">{t('detail.openDetails', { title: song.title })}</span>
       </button>
       <div className="flex flex-1 flex-col p-4">
@@ -68,11 +95,13 @@ export function RankedSongCard({
           <ClockIcon className="size-3.5" />
           <span dir="ltr">{song.duration || DEFAULT_DURATION}</span>
         </p>
-        {isAdmin && (
+        {showTotals && (
           <div className="mt-3">
             <p className="flex justify-between text-xs">
-              <span className="font-semibold text-jade-300">{tSongs('card.votes', { count: votes })}</span>
-              <span className="text-ink-400 tabular-nums">{share}%</span>
+              <span data-testid="votes" className="font-semibold text-jade-300">
+                {tSongs('card.votes', { count: votes })}
+              </span>
+              {isAdmin && <span className="text-ink-400 tabular-nums">{share}%</span>}
             </p>
             <div
               role="progressbar"

@@ -1,11 +1,11 @@
-import type { Song } from '@ovation/shared';
+import type { Category, Song, Standings } from '@ovation/shared';
 import { localizeCategory } from '@ovation/shared/category-words';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { ArrowStartIcon, GridIcon, MusicIcon, RefreshIcon } from '../../../components/ui/icons';
+import { ArrowStartIcon, AwardIcon, GridIcon, MusicIcon, RefreshIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { i18next } from '../../../lib/i18n';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { categoryEligibilityQuery, isFan } from '../../voting/api/use-eligibility';
 import { CATEGORY_VOTED_RESET_MS, ELIGIBILITY_RECHECK_MS, VOTE_WINDOW_MS } from '../../voting/vote-rules';
 import { useCategories, useCategoryDetail } from '../api/use-categories';
-import { dedupeSongs, findNeighbours } from '../category-helpers';
+import { competitionRanks, dedupeSongs, findNeighbours } from '../category-helpers';
 import { CategoryHeader } from '../components/category-header';
 import { CategoryHero } from '../components/category-hero';
 import { RankedSongCard } from '../components/ranked-song-card';
@@ -73,6 +73,7 @@ export default function CategoryDetailPage() {
       key={id}
       category={detail.data.category}
       songs={detail.data.songs}
+      standings={detail.data.standings ?? 'live'}
       neighbours={categories.data ? findNeighbours(categories.data, id) : null}
     />
   );
@@ -104,16 +105,24 @@ type Dialog = { kind: 'details' | 'delete'; song: Song } | null;
 function CategoryDetail({
   category,
   songs: rawSongs,
+  standings,
   neighbours,
 }: {
-  category: import('@ovation/shared').Category;
+  category: Category;
   songs: Song[];
+  standings: Standings;
   neighbours: ReturnType<typeof findNeighbours>;
 }) {
   const { t } = useTranslation('categories');
   const session = useSession();
   const isAdmin = hasRole(session, ['admin']);
   const songs = dedupeSongs(rawSongs);
+  // Totals are public once the results are published; admins always see them. Ranks show unless an admin
+  // hid the live standings (admins still get their songs ranked by votes, so they keep the numbers).
+  const showTotals = isAdmin || standings === 'final';
+  const ranks = standings === 'hidden' && !isAdmin ? null : competitionRanks(songs);
+  const showWinner = isAdmin || standings === 'final';
+  const List = ranks ? 'ol' : 'ul';
   const votedSongTitle = useRecentVote(category._id);
   const [dialog, setDialog] = useState<Dialog>(null);
   const totalVotes = songs.reduce((sum, song) => sum + (song.totalVotes ?? 0), 0);
@@ -127,7 +136,7 @@ function CategoryDetail({
       <CategoryHero
         category={category}
         songCount={songs.length}
-        adminTotals={isAdmin ? { votes: totalVotes, average } : null}
+        totals={showTotals ? { votes: totalVotes, average } : null}
         votedSongTitle={votedSongTitle}
       />
 
@@ -135,6 +144,7 @@ function CategoryDetail({
         <h2 id="category-songs" className="text-2xl font-bold text-ink-50">
           {t('detail.songsHeading')}
         </h2>
+        <StandingsNote standings={standings} isAdmin={isAdmin} />
         {songs.length === 0 ? (
           <div className="mt-6 rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
             <MusicIcon className="mx-auto size-10 text-gold-300" />
@@ -145,26 +155,28 @@ function CategoryDetail({
             </Link>
           </div>
         ) : (
-          <ol className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <List className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {songs.map((song, index) => (
               <li key={song._id} className="flex *:w-full">
                 <RankedSongCard
                   song={song}
-                  rank={index + 1}
+                  rank={ranks?.[index] ?? null}
                   isAdmin={isAdmin}
+                  showTotals={showTotals}
+                  isWinner={showWinner && song.isWinner === true}
                   topVotes={topVotes}
                   onOpenDetails={(target) => setDialog({ kind: 'details', song: target })}
                   onDelete={(target) => setDialog({ kind: 'delete', song: target })}
                 />
               </li>
             ))}
-          </ol>
+          </List>
         )}
       </section>
 
       <section aria-label={t('detail.summaryLabel')} className="mt-12 grid gap-3 sm:grid-cols-3">
         <SummaryCard label={t('detail.summarySongs')} value={numbers.format(songs.length)} />
-        {isAdmin && (
+        {showTotals && (
           <>
             <SummaryCard label={t('detail.summaryVotes')} value={numbers.format(totalVotes)} />
             <SummaryCard label={t('detail.summaryAverage')} value={numbers.format(average)} />
@@ -196,6 +208,30 @@ function CategoryDetail({
         </Suspense>
       )}
     </div>
+  );
+}
+
+/**
+ * What the order of the songs means: the final results once published, or (live standings off) that the
+ * standings are revealed when the results are published. Live standings need no note (spec 1's ranking).
+ */
+function StandingsNote({ standings, isAdmin }: { standings: Standings; isAdmin: boolean }) {
+  const { t } = useTranslation('categories');
+  if (standings === 'live') return null;
+  const final = standings === 'final';
+  return (
+    <p
+      data-testid="standings-note"
+      className={`mt-3 flex max-w-3xl items-start gap-2 rounded-2xl px-4 py-3 text-sm ring-1 ${
+        final ? 'bg-gold-400/10 text-gold-100 ring-gold-400/30' : 'bg-white/[0.04] text-ink-300 ring-white/10'
+      }`}
+    >
+      {final && <AwardIcon className="mt-0.5 size-4 shrink-0 text-gold-300" />}
+      <span>
+        {final && <strong className="font-semibold text-gold-200">{t('detail.finalTitle')} · </strong>}
+        {final ? t('detail.finalText') : isAdmin ? t('detail.hiddenTextAdmin') : t('detail.hiddenText')}
+      </span>
+    </p>
   );
 }
 

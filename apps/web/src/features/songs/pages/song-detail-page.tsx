@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
   ArrowStartIcon,
+  AwardIcon,
   CalendarIcon,
   ClockIcon,
   GridIcon,
@@ -166,6 +167,15 @@ function SongDetail({ song }: { song: Song }) {
             <span aria-hidden="true">{song.category.icon}</span>
             <bdi>{categoryName}</bdi>
           </Link>
+          {song.isWinner && (
+            <p
+              data-testid="winner-badge"
+              className="mt-3 inline-flex items-center gap-1.5 self-start rounded-full bg-gold-400 px-3 py-1 text-sm font-black text-ink-950 shadow-lg shadow-gold-500/20"
+            >
+              <AwardIcon className="size-4" />
+              {t('detail.winnerOf', { category: `\u2068${categoryName}\u2069` })}
+            </p>
+          )}
           <h1 className="mt-4 font-display text-4xl leading-tight font-black tracking-tight text-ink-50 sm:text-5xl">
             <bdi>{song.title}</bdi>
           </h1>
@@ -227,9 +237,9 @@ function SongDetail({ song }: { song: Song }) {
                   success="modal"
                   className="min-w-[min(14rem,100%)]"
                 />
-                {isAdmin && song.totalVotes !== undefined && (
-                  <p className="text-sm text-ink-300">
-                    {t('detail.totalVotes')}:{' '}
+                {song.totalVotes !== undefined && (
+                  <p className="text-sm text-ink-300" data-testid="song-total">
+                    {isAdmin ? t('detail.totalVotes') : t('detail.finalTotal')}:{' '}
                     <strong className="text-xl font-black text-jade-300 tabular-nums">
                       {new Intl.NumberFormat(i18n.language).format(song.totalVotes)}
                     </strong>

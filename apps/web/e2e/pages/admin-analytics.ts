@@ -1,0 +1,112 @@
+import fs from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { text } from './catalogs';
+
+const t = (key: string, language = 'en') => text(language, key, 'admin-analytics');
+
+/** The vote analytics screen (/admin/analytics) as an admin uses it, in English. */
+export class AdminAnalyticsPage {
+  constructor(private readonly page: Page) {}
+
+  text(key: string) {
+    return t(key);
+  }
+
+  async open() {
+    await this.page.goto('/admin/analytics');
+    await this.page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
+    await this.page.locator('main section[data-category]').first().waitFor();
+  }
+
+  /** The totals tiles as label -> shown figure. */
+  async stats(): Promise<Record<string, string>> {
+    const result: Record<string, string> = {};
+    for (const tile of await this.page.locator('main dl > div').all()) {
+      result[(await tile.locator('dt').innerText()).trim()] = (await tile.locator('dd').innerText()).trim();
+    }
+    return result;
+  }
+
+  /** A category's ranking, by its English name. */
+  category(name: string): Locator {
+    return this.page.locator('main section[data-category]', {
+      has: this.page.getByRole('heading', { level: 3, name, exact: true }),
+    });
+  }
+
+  /** A song's row in a category's ranking. */
+  row(category: string, title: string): Locator {
+    return this.category(category).getByRole('article', { name: title, exact: true });
+  }
+
+  /** The songs of a category as shown: rank badge text, title, Winner marker. */
+  async ranking(category: string) {
+    const rows = await this.category(category).getByRole('article').all();
+    return Promise.all(
+      rows.map(async (row) => ({
+        title: (await row.getAttribute('aria-label')) ?? '',
+        winner: (await row.getAttribute('data-winner')) === 'true',
+        share: (await row.getByTestId('share').innerText()).trim(),
+      })),
+    );
+  }
+
+  selectButton(category: string, title: string): Locator {
+    // The row names the song; its button reads 'Select Winner' (and the title, for screen readers).
+    return this.row(category, title).getByRole('button', { name: t('ranking.select') });
+  }
+
+  /** Presses Select Winner on a song: the 'Confirm Winner Selection' dialog opens. */
+  async startSelecting(category: string, title: string) {
+    await this.selectButton(category, title).click();
+    const dialog = this.page.getByRole('dialog', { name: t('winner.title') });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** A dialog's words without the invisible isolation marks around names (U+2066..U+2069). */
+  async wordsOf(dialog: Locator) {
+    return (await dialog.innerText()).replace(/[\u2066-\u2069]/g, '');
+  }
+
+  dialog(name: string): Locator {
+    return this.page.getByRole('dialog', { name });
+  }
+
+  /** A results switch: 'Publish results' or 'Show live standings'. */
+  switch(name: 'publish' | 'live'): Locator {
+    return this.page.getByRole('switch', { name: t(`results.${name}`) });
+  }
+
+  /** Flips a results switch and confirms its dialog. */
+  async flip(name: 'publish' | 'live') {
+    const on = (await this.switch(name).getAttribute('aria-checked')) === 'true';
+    await this.switch(name).click();
+    const keys =
+      name === 'publish'
+        ? on
+          ? ['unpublishTitle', 'unpublishConfirm']
+          : ['publishTitle', 'publishConfirm']
+        : on
+          ? ['liveOffTitle', 'liveOffConfirm']
+          : ['liveOnTitle', 'liveOnConfirm'];
+    const dialog = this.dialog(t(`results.${keys[0]}`));
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: t(`results.${keys[1]}`), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Export Report: the saved file's name and bytes. */
+  async exportReport() {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: t('export.button') }).click(),
+    ]);
+    return { name: download.suggestedFilename(), bytes: await fs.readFile(await download.path()) };
+  }
+
+  /** Waits for a toast with this text. */
+  async toast(message: string) {
+    await this.page.getByText(message, { exact: true }).first().waitFor();
+  }
+}

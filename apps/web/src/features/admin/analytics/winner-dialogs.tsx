@@ -1,0 +1,155 @@
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { showToast, TOAST_ERROR_MS } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
+import {
+  type AnalyticsCategory,
+  type AnalyticsSong,
+  analyticsKeys,
+  clearWinner,
+  PUBLIC_RESULT_KEYS,
+  selectWinner,
+} from './api';
+import { useCategoryName } from './category-ranking';
+
+/** The winner being chosen; `votingOpen` once the server said voting is still open (the second question). */
+export interface WinnerChoice {
+  category: AnalyticsCategory;
+  song: AnalyticsSong;
+  votingOpen: boolean;
+}
+
+/** Isolates a name inside a sentence, so an Arabic title in an English sentence (or the reverse) keeps its place. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/**
+ * 'Confirm Winner Selection' (spec 2): the choice, the winner it replaces, and a warning when the song is not
+ * first or when the set-aside votes would change the ranking. If voting is still open the server refuses
+ * (409 VOTING_STILL_OPEN) and the dialog asks a second time, saying so, before sending again with
+ * `confirmVotingOpen`.
+ */
+export function SelectWinnerDialog({
+  choice,
+  onChange,
+}: {
+  choice: WinnerChoice | null;
+  onChange: (choice: WinnerChoice | null) => void;
+}) {
+  const { t } = useTranslation('admin-analytics');
+  const categoryName = useCategoryName();
+  const select = useAction({
+    action: selectWinner,
+    success: t('winner.done'),
+    failure: t('winner.failed'),
+    toastOnError: false,
+    invalidate: [analyticsKeys.all, ...PUBLIC_RESULT_KEYS],
+    onSuccess: () => onChange(null),
+    onError: (error, message) => {
+      if (error instanceof ApiError && error.code === 'VOTING_STILL_OPEN' && choice) {
+        onChange({ ...choice, votingOpen: true });
+        return;
+      }
+      // Closed first: a toast sits under a modal's backdrop.
+      onChange(null);
+      showToast(message, 'error', TOAST_ERROR_MS);
+    },
+  });
+
+  const category = choice?.category;
+  const song = choice?.song;
+  const name = category ? isolate(categoryName(category)) : '';
+  const current = category?.songs.find((each) => each.isWinner);
+  const send = () =>
+    choice &&
+    select.mutate({
+      categoryId: choice.category._id,
+      songId: choice.song._id,
+      confirmVotingOpen: choice.votingOpen,
+    });
+
+  const notes: string[] = [];
+  if (category && song && !choice?.votingOpen) {
+    if (current && current._id !== song._id)
+      notes.push(t('winner.replaces', { title: isolate(current.title) }));
+    if (song.rank > 1) notes.push(t('winner.notFirst', { rank: song.rank }));
+    if (category.rankingDiffers) {
+      notes.push(
+        t('winner.differs', {
+          rank: song.rankWithSetAside,
+          votes: t('ranking.votes', { count: song.votesWithSetAside }),
+        }),
+      );
+    }
+  }
+  const title = song ? isolate(song.title) : '';
+
+  // One dialog for both questions: the second replaces the first's words in place.
+  return (
+    <ConfirmDialog
+      open={choice !== null}
+      title={choice?.votingOpen ? t('winner.openTitle') : t('winner.title')}
+      description={
+        !song
+          ? ''
+          : choice?.votingOpen
+            ? t('winner.openText', { title, category: name })
+            : t('winner.text', { title, artist: isolate(song.artist), category: name })
+      }
+      confirmLabel={choice?.votingOpen ? t('winner.openConfirm') : t('winner.confirm')}
+      tone="primary"
+      busy={select.isPending}
+      onConfirm={send}
+      onCancel={() => onChange(null)}
+    >
+      {notes.length > 0 && (
+        <ul
+          role="note"
+          className="mt-4 list-disc space-y-1 rounded-xl bg-gold-400/10 p-3 ps-8 text-sm text-gold-100 ring-1 ring-gold-400/30"
+        >
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+    </ConfirmDialog>
+  );
+}
+
+/** Clear winner: the category has no winner again (DELETE), after a question. */
+export function ClearWinnerDialog({
+  target,
+  onClose,
+}: {
+  target: { category: AnalyticsCategory; song: AnalyticsSong } | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin-analytics');
+  const categoryName = useCategoryName();
+  const clear = useAction({
+    action: (categoryId: string) => clearWinner(categoryId),
+    success: t('winner.cleared'),
+    failure: t('winner.clearFailed'),
+    invalidate: [analyticsKeys.all, ...PUBLIC_RESULT_KEYS],
+    onSuccess: onClose,
+    onError: onClose,
+  });
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      title={t('winner.clearTitle')}
+      description={
+        target
+          ? t('winner.clearText', {
+              title: isolate(target.song.title),
+              category: isolate(categoryName(target.category)),
+            })
+          : ''
+      }
+      confirmLabel={t('winner.clearConfirm')}
+      busy={clear.isPending}
+      onConfirm={() => target && clear.mutate(target.category._id)}
+      onCancel={onClose}
+    />
+  );
+}
