@@ -71,6 +71,8 @@ export const routes: RouteObject[] = [
           page('songs', () => import('../features/admin/songs/songs-page')),
           page('users', () => import('../features/admin/users/users-page')),
           page('categories', () => import('../features/admin/categories/categories-page')),
+          page('analytics', () => import('../features/admin/analytics/analytics-page')),
+          page('integrity', () => import('../features/admin/integrity/integrity-page')),
           page('voting-control', () => import('../features/admin/voting-control/voting-control-page')),
           page('audit', () => import('../features/admin/audit/audit-page')),
           // Screens not built yet (marked `soon` in features/admin/layout/admin-screens.ts) and unknown paths.

@@ -5,6 +5,7 @@ import {
   type IconProps,
   ImageIcon,
   MusicIcon,
+  ShieldIcon,
   StrokeIcon,
   UsersIcon,
 } from '../../../components/ui/icons';
@@ -71,6 +72,7 @@ export const SCREEN_ICONS: Record<AdminScreenPath, ComponentType<IconProps>> = {
   users: UsersIcon,
   categories: GridIcon,
   analytics: ChartIcon,
+  integrity: ShieldIcon,
   images: ImageIcon,
   'social-login': KeyIcon,
   banners: BannerIcon,

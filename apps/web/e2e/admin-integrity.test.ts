@@ -1,0 +1,304 @@
+import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solveAltcha } from '../../server/src/test/captcha';
+import { AdminIntegrityPage, integrityCount } from './pages/admin-integrity';
+import { callApi, coverPng, deleteSongs, uploadSong } from './support/api';
+import { DEMO_PASSWORD, uniqueEmail } from './support/auth-flows';
+import { setUpBrowser } from './support/browser';
+import { latestCode } from './support/mail';
+import { ADMIN, ARTIST, apiAs, logIn, type SignedIn } from './support/session';
+
+const browser = setUpBrowser();
+const SUFFIX = Date.now().toString(36);
+const BURST_SONG = `E2E Burst Anthem ${SUFFIX}`;
+const STEADY_SONG = `E2E Steady Groove ${SUFFIX}`;
+/**
+ * The signals flag a group of at least 15 accounts (apps/server/src/features/integrity/signal-rules.ts):
+ * the burst is 16 new fans voting for one song within a minute, all from this machine, so from one /24
+ * (127.0.0.0/24). The song is new in the demo category with the most votes, whose week of votes (cast by
+ * everybody else) gave it no share, so the concentration is far above what that category predicts.
+ */
+const BURST = 16;
+/** Two more new fans vote for the second song: it ranks below the burst song until the burst is set aside. */
+const STEADY = 2;
+const REASON = `Sixteen new accounts from one network within a minute, all for one song (${SUFFIX})`;
+
+/** WCAG 2.2 SC 1.4.10 width, and the axe rule sets, as in reach.test.ts. */
+const REFLOW_WIDTH = 320;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** Sideways scrolling and serious or critical axe findings on the page as it is now. */
+async function reachProblems(page: Page) {
+  const overflow = await page.evaluate(() =>
+    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  );
+  return {
+    overflow,
+    serious: serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  };
+}
+
+let admin: SignedIn;
+let categoryId = '';
+const songIds: string[] = [];
+/** A fan registered by the journey, with the address it signs in with. */
+type NewFan = SignedIn & { email: string };
+let secondAdmin: NewFan;
+const burstSize = BURST;
+
+interface AnalyticsSong {
+  _id: string;
+  rank: number;
+  totalVotes: number;
+  quarantinedVotes: number;
+  invalidVotes: number;
+  rankWithSetAside: number;
+}
+
+/** The journey's category in GET /admin/analytics: its songs by rank. */
+async function rankings() {
+  const analytics = await apiAs<{ categories: { _id: string; songs: AnalyticsSong[] }[] }>(
+    browser.baseUrl,
+    admin.token,
+    '/admin/analytics',
+  );
+  const category = analytics.categories.find((each) => each._id === categoryId);
+  if (!category) throw new Error('the journey category is not in the analytics');
+  const byId = (id: string) => category.songs.find((song) => song._id === id) as AnalyticsSong;
+  return { burst: byId(songIds[0] as string), steady: byId(songIds[1] as string) };
+}
+
+/** A fan's vote through the API, solving the ALTCHA as the vote button's widget does. */
+async function castVote(fan: SignedIn, songId: string) {
+  const challenge = await (await fetch(`${browser.baseUrl}/api/captcha/challenge`)).json();
+  const response = await callApi(browser.baseUrl, fan.token, 'POST', '/votes', {
+    songId,
+    captchaToken: await solveAltcha(challenge),
+  });
+  if (response.status !== 201) throw new Error(`vote failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * A new fan, registered and verified as a person does it (the ALTCHA solved, the mailed code typed):
+ * journeys never share the demo fans' daily votes.
+ */
+async function registerFan(label: string): Promise<NewFan> {
+  const email = uniqueEmail(`integrity.${label}`);
+  const challenge = await (await fetch(`${browser.baseUrl}/api/captcha/challenge`)).json();
+  const registered = await fetch(`${browser.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: `Integrity ${label}`,
+      email,
+      phoneNumber: '+254712345678',
+      country: 'Kenya',
+      state: 'Nairobi City',
+      password: DEMO_PASSWORD,
+      captchaToken: await solveAltcha(challenge),
+    }),
+  });
+  if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  const verified = await fetch(`${browser.baseUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, otp: await latestCode(email) }),
+  });
+  const session = (await verified.json()) as SignedIn;
+  if (!session.token) throw new Error(`verification failed for ${email}`);
+  return { ...session, email };
+}
+
+/** Puts a signed-in session into the browser the way the app keeps it, without signing in again. */
+async function storeSession(context: BrowserContext, session: SignedIn) {
+  await context.addInitScript(
+    ([token, user]) => {
+      window.localStorage.setItem('token', token);
+      window.localStorage.setItem('user', user);
+      window.localStorage.setItem('lastActivity', String(Date.now()));
+    },
+    [session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
+async function setRole(userId: string, role: 'admin' | 'fan') {
+  const response = await callApi(browser.baseUrl, admin.token, 'PATCH', `/admin/users/${userId}/role`, {
+    role,
+  });
+  if (response.status !== 200)
+    throw new Error(`role change failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * Two new approved songs in a demo category, the burst and a couple of ordinary votes, and a second
+ * admin. Everything goes again afterwards (deleting the songs deletes their votes): other journeys count
+ * the songs and the admins.
+ */
+beforeAll(async () => {
+  admin = await logIn(browser.baseUrl, ADMIN);
+  const categories = await apiAs<{ _id: string; totalVotes?: number }[]>(
+    browser.baseUrl,
+    admin.token,
+    '/categories',
+  );
+  const busiest = [...categories].sort((a, b) => (b.totalVotes ?? 0) - (a.totalVotes ?? 0))[0];
+  if (!busiest) throw new Error('the demo data has no category');
+  categoryId = busiest._id;
+
+  const artist = await logIn(browser.baseUrl, ARTIST);
+  for (const [title, colour] of [
+    [BURST_SONG, '#9a3412'],
+    [STEADY_SONG, '#1d4ed8'],
+  ] as const) {
+    const id = await uploadSong(browser.baseUrl, artist.token, {
+      title,
+      artist: 'E2E Integrity Band',
+      category: categoryId,
+      songLink: `https://www.youtube.com/watch?v=e2eInteg${songIds.length}${SUFFIX}`,
+      cover: await coverPng(colour),
+    });
+    songIds.push(id);
+    const approved = await callApi(browser.baseUrl, admin.token, 'PUT', `/admin/songs/${id}/verify`, {
+      action: 'approve',
+    });
+    if (approved.status !== 200) throw new Error(`approve failed: ${approved.status}`);
+  }
+
+  const fans = await Promise.all(
+    Array.from({ length: BURST + STEADY + 1 }, (_, index) => registerFan(String(index + 1))),
+  );
+  // The last new account is the second admin (an admin may vote too, but this one never did).
+  secondAdmin = fans.pop() as NewFan;
+  await setRole(secondAdmin.user._id, 'admin');
+  for (const fan of fans.slice(0, STEADY)) await castVote(fan, songIds[1] as string);
+  await Promise.all(fans.slice(STEADY).map((fan) => castVote(fan, songIds[0] as string)));
+});
+
+afterAll(async () => {
+  if (secondAdmin) await setRole(secondAdmin.user._id, 'fan');
+  await deleteSongs(browser.baseUrl, admin.token, songIds);
+});
+
+describe('vote integrity', () => {
+  it('flags a burst from one network, quarantines it with a reason, and a second admin confirms it invalid', async () => {
+    const before = await rankings();
+    expect(before.burst.totalVotes).toBe(burstSize);
+    expect(before.burst.rank).toBeLessThan(before.steady.rank);
+
+    await storeSession(browser.context, admin);
+    const screen = new AdminIntegrityPage(browser.page);
+    await screen.open(`?category=${categoryId}&window=1h`);
+
+    // The burst is a network cluster of twelve accounts: every vote of the song, from 127.0.0.0/24.
+    const cluster = screen.cluster(BURST_SONG, 'network');
+    await cluster.waitFor();
+    expect(await cluster.getByRole('heading', { level: 3 }).innerText()).toBe('127.0.0.0/24');
+    expect(await screen.clusterFact(cluster, screen.text('clusters.accounts'))).toBe(String(burstSize));
+    expect(await screen.clusterFact(cluster, screen.text('clusters.share'))).toBe('100%');
+    // The velocity chart marks the burst as a spike, and says so in words.
+    expect(await browser.page.getByTestId('integrity-spikes').innerText()).toContain(BURST_SONG);
+    await browser.page.getByText(screen.text('clusters.lead')).waitFor();
+
+    // Its votes: twelve fans, the prefix only (never a full address), all still valid.
+    await screen.openVotes(cluster);
+    const rows = await screen.voteRows();
+    expect(rows).toHaveLength(burstSize);
+    for (const row of rows) {
+      expect(row).toContain('127.0.0.0/24');
+      expect(row.join(' ')).toContain(BURST_SONG);
+      expect(row).toContain(screen.text('votes.statuses.valid'));
+    }
+
+    // Quarantine asks why; too short a reason is refused before anything is sent.
+    const dialog = await screen.startQuarantine(cluster);
+    await screen.submitQuarantine(dialog, 'no');
+    await dialog.getByText(screen.text('quarantine.reasonTooShort')).waitFor();
+    await screen.submitQuarantine(dialog, REASON);
+    await dialog.waitFor({ state: 'hidden' });
+    await screen.toast(integrityCount('quarantine.done', burstSize));
+
+    // The votes left the count at once: the ordinary song now leads; with the set-aside votes it would not.
+    const after = await rankings();
+    expect(after.burst).toMatchObject({ totalVotes: 0, quarantinedVotes: burstSize });
+    expect(after.steady.rank).toBeLessThan(after.burst.rank);
+    expect(after.burst.rankWithSetAside).toBeLessThan(after.steady.rankWithSetAside);
+
+    // The admin who set them aside cannot confirm them invalid: another admin exists.
+    const review = screen.review(REASON);
+    await review.waitFor();
+    expect(await screen.confirmInvalidButton(review).isDisabled()).toBe(true);
+    await review.getByText(screen.text('reviews.secondAdmin')).waitFor();
+    expect(await review.innerText()).toContain(integrityCount('reviews.votes', burstSize));
+
+    // The second admin confirms.
+    const second = await logIn(browser.baseUrl, { email: secondAdmin.email, password: DEMO_PASSWORD });
+    const page = await browser.reset();
+    await storeSession(browser.context, second);
+    const secondScreen = new AdminIntegrityPage(page);
+    await secondScreen.open(`?category=${categoryId}&window=1h`);
+    const pending = secondScreen.review(REASON);
+    await pending.waitFor();
+    expect(await secondScreen.confirmInvalidButton(pending).isDisabled()).toBe(false);
+    await secondScreen.confirmInvalid(pending);
+    await secondScreen.toast(secondScreen.text('reviews.invalidateDone'));
+    const decided = secondScreen.review(REASON, 'decided');
+    await decided.waitFor();
+    expect(await decided.innerText()).toContain(secondScreen.text('reviews.statuses.invalidated'));
+
+    // The integrity report names the category with its invalid votes and the reason.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: secondScreen.text('report.download'), exact: true }).click();
+    const report = await downloading;
+    expect(report.suggestedFilename()).toMatch(/^integrity-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await fs.readFile((await report.path()) as string, 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain(REASON);
+
+    const final = await rankings();
+    expect(final.burst).toMatchObject({
+      totalVotes: 0,
+      quarantinedVotes: 0,
+      invalidVotes: burstSize,
+    });
+    expect(final.steady.rank).toBeLessThan(final.burst.rank);
+  });
+
+  it('reads at 320 px in English and Arabic without sideways scrolling or serious axe findings', async () => {
+    for (const language of ['en', 'ar']) {
+      const page = await browser.reset({ language, viewport: 'phone' });
+      await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await storeSession(browser.context, admin);
+      const screen = new AdminIntegrityPage(page);
+      await page.goto(`/admin/integrity?category=${categoryId}&window=1h`);
+      const cluster = page
+        .getByTestId('integrity-clusters')
+        .locator('article')
+        .filter({ hasText: BURST_SONG })
+        .first();
+      await cluster.waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      await cluster
+        .getByRole('button', { name: screen.text('clusters.openVotes', language), exact: true })
+        .click();
+      await page.getByTestId('integrity-votes').locator('tbody tr').first().waitFor();
+      await page.locator('canvas').first().waitFor();
+      expect.soft(await reachProblems(page), `integrity, ${language}`).toEqual({ overflow: 0, serious: [] });
+    }
+  });
+});

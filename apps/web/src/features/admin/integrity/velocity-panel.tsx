@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/data/empty-state';
+import { BarChartIcon } from '../../../components/ui/icons';
+import type { IntegritySignals } from './api';
+import { type Formats, isolate } from './use-formats';
+import { seriesStyle, VelocityChart } from './velocity-chart';
+import { spikeSeconds } from './velocity-data';
+
+/**
+ * The velocity signal: the chart of votes per minute and, in words, every spike (song, minute, votes,
+ * the song's usual rate), newest first. The list is what a screen reader (or anyone) reads instead of
+ * the drawing.
+ */
+export function VelocityPanel({ signals, formats }: { signals: IntegritySignals; formats: Formats }) {
+  const { t } = useTranslation('admin-integrity');
+  const { series, bucketSeconds } = signals.velocity;
+  const withVotes = series.filter((song) => song.points.some(([, votes]) => votes > 0));
+  const span = (Date.parse(signals.window.to) - Date.parse(signals.window.from)) / 1000;
+  const spikes = withVotes
+    .flatMap((song, index) => song.spikes.map((spike) => ({ song, spike, index })))
+    .sort((a, b) => Date.parse(b.spike.at) - Date.parse(a.spike.at));
+
+  if (withVotes.length === 0) {
+    return (
+      <EmptyState
+        icon={<BarChartIcon />}
+        title={t('velocity.empty')}
+        description={t('velocity.emptyText')}
+        className="py-8"
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-5">
+      <VelocityChart series={withVotes} bucketSeconds={bucketSeconds} formats={formats} />
+      <section aria-labelledby="integrity-spikes-title">
+        <h3 id="integrity-spikes-title" className="text-base font-bold text-ink-50">
+          {t('velocity.spikesTitle')}
+        </h3>
+        {spikes.length === 0 ? (
+          <p className="mt-1 text-sm text-ink-300">{t('velocity.noSpikes')}</p>
+        ) : (
+          <ul className="mt-2 grid gap-2" data-testid="integrity-spikes">
+            {spikes.map(({ song, spike, index }) => (
+              <li
+                key={`${song.songId}-${spike.at}`}
+                className="flex min-w-0 items-start gap-3 rounded-2xl bg-coral-500/[0.07] px-3 py-2 text-sm ring-1 ring-coral-400/20"
+              >
+                <span
+                  aria-hidden="true"
+                  className="mt-1.5 inline-block size-3 shrink-0 rounded-full border-[2.5px] bg-ink-900"
+                  style={{ borderColor: seriesStyle(index).color }}
+                />
+                <span className="min-w-0">
+                  <span className="block font-semibold text-ink-50">
+                    {t('velocity.spikeSong', { title: isolate(song.title), artist: isolate(song.artist) })}
+                  </span>
+                  <span className="block text-ink-300">
+                    {t('velocity.spike', {
+                      time: formats.minute(spikeSeconds(spike.at), span),
+                      count: spike.votes,
+                      baseline: formats.number(Math.round(spike.baseline * 10) / 10),
+                    })}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
