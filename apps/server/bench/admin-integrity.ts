@@ -8,13 +8,14 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
-import { countVotesAndTallies, HTTP_FANS, PGBENCH_FANS } from './bench-data';
+import { ADMIN_TOKEN, type LatencyResult, measureLatency } from './admin-users';
+import { countVotesAndTallies, HTTP_FANS, PGBENCH_FANS, rows } from './bench-data';
 
-const ADMIN_TOKEN = 'bench-admin-token';
 /** Admin readers: a handful of people on the review screens at once. */
 const ADMIN_CONNECTIONS = 4;
-/** Fans voting beside them the whole time. */
+/** Fans voting beside them the whole time, at a steady rate so the fresh fans last the whole run. */
 const VOTER_CONNECTIONS = 20;
+const VOTES_PER_SECOND = 400;
 /** The planted cluster: this many accounts, one vote each, from one /24, all for one song. */
 const CLUSTER_VOTES = 10_000;
 const CLUSTER_PREFIX = '41.203.77.0/24';
@@ -28,23 +29,12 @@ const VOTER_FANS = 30_000;
 const WINDOWS = ['1h', '6h', '24h', '7d', 'all'];
 
 export interface IntegrityBenchResult {
-  analytics: Latency;
-  signals: Latency;
+  analytics: LatencyResult;
+  signals: LatencyResult;
   signalsCold: { ms: number };
   quarantine: { ms: number; changed: number; votesAcceptedMeanwhile: number; status: number };
   votersDuring: { okPerSecond: number; failed: number };
   integrity: { votes: number; tallies: number; mismatchedSongs: number };
-}
-
-interface Latency {
-  okPerSecond: number;
-  failed: number;
-  p50Ms: number;
-  p99Ms: number;
-}
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -86,6 +76,7 @@ function startVoters(baseUrl: string, songIds: string[], seconds: number) {
   return autocannon({
     url: baseUrl,
     connections: VOTER_CONNECTIONS,
+    overallRate: VOTES_PER_SECOND,
     duration: seconds,
     requests: [
       {
@@ -103,25 +94,6 @@ function startVoters(baseUrl: string, songIds: string[], seconds: number) {
       },
     ],
   });
-}
-
-async function measure(baseUrl: string, paths: string[], seconds: number): Promise<Latency> {
-  let next = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: ADMIN_CONNECTIONS,
-    duration: seconds,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
-    requests: [
-      { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length]! }) },
-    ],
-  });
-  return {
-    okPerSecond: Math.round(result['2xx'] / (result.duration || seconds)),
-    failed: result.non2xx + result.errors + result.timeouts,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-  };
 }
 
 async function timed<T>(work: () => Promise<T>) {
@@ -154,8 +126,8 @@ export async function runIntegrityBench(options: {
 
   console.log('Review: analytics and signals with fans voting beside them…');
   const voters = startVoters(baseUrl, songIds, 3 * seconds + 10);
-  const analytics = await measure(baseUrl, ['/api/admin/analytics'], seconds);
-  const signals = await measure(
+  const analytics = await measureLatency(baseUrl, ['/api/admin/analytics'], seconds, ADMIN_CONNECTIONS);
+  const signals = await measureLatency(
     baseUrl,
     [null, ...categoryIds].flatMap((categoryId) =>
       WINDOWS.map(
@@ -164,6 +136,7 @@ export async function runIntegrityBench(options: {
       ),
     ),
     seconds,
+    ADMIN_CONNECTIONS,
   );
 
   console.log('Review: quarantining the cluster while votes keep coming…');
@@ -210,7 +183,7 @@ export async function runIntegrityBench(options: {
 export function printIntegrityBench(result: IntegrityBenchResult): string[] {
   const { analytics, signals, signalsCold, quarantine, votersDuring, integrity } = result;
   console.log(
-    `\nVote review: ${ADMIN_CONNECTIONS} admin connections while ${VOTER_CONNECTIONS} connections of fans vote (${votersDuring.okPerSecond} votes answered a second, ${votersDuring.failed} failed)\n`,
+    `\nVote review: ${ADMIN_CONNECTIONS} admin connections while ${VOTER_CONNECTIONS} connections of fans vote (${votersDuring.okPerSecond} votes accepted a second, ${votersDuring.failed} failed)\n`,
   );
   console.log('| run | throughput | p50 ms | p99 ms | target |\n|---|---|---|---|---|');
   console.log(
@@ -232,7 +205,7 @@ export function printIntegrityBench(result: IntegrityBenchResult): string[] {
   if (analytics.failed + signals.failed > 0) missed.push('a review request failed');
   if (analytics.p99Ms >= 500) missed.push('analytics p99 over 500 ms');
   if (signals.p99Ms >= 500) missed.push('signals p99 over 500 ms');
-  if (quarantine.status !== 200 || quarantine.changed !== CLUSTER_VOTES)
+  if (quarantine.status !== 201 || quarantine.changed !== CLUSTER_VOTES)
     missed.push('the quarantine did not set the cluster aside');
   if (quarantine.ms >= 2000) missed.push('quarantine over 2 s');
   if (quarantine.votesAcceptedMeanwhile === 0) missed.push('no vote was accepted while the quarantine ran');

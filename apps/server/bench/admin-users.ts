@@ -11,9 +11,10 @@ import autocannon from 'autocannon';
 import { Country, State } from 'country-state-city';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
+import { rows } from './bench-data';
 
 const CONNECTIONS = 10;
-const ADMIN_TOKEN = 'bench-admin-token';
+export const ADMIN_TOKEN = 'bench-admin-token';
 /** A moderation queue far longer than any real one: 2,000 songs awaiting review. */
 const PENDING_SONGS = 2_000;
 /** Nigeria holds a quarter of the fans (the largest country filter); these 19 countries the rest. */
@@ -67,15 +68,11 @@ export interface AdminBenchResult {
   export: { seconds: number; bytes: number; rows: number; baselineMb: number; peakGrowthMb: number };
 }
 
-interface LatencyResult {
+export interface LatencyResult {
   okPerSecond: number;
   failed: number;
   p50Ms: number;
   p99Ms: number;
-}
-
-function rows<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /**
@@ -128,11 +125,17 @@ async function prepareAdminData(db: Database) {
   await db.execute(sql`vacuum analyze songs`);
 }
 
-async function measureLatency(baseUrl: string, paths: string[], seconds: number): Promise<LatencyResult> {
+/** Admin GETs of `paths` in turn for `seconds`, signed in as the bench admin: throughput and latency. */
+export async function measureLatency(
+  baseUrl: string,
+  paths: string[],
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<LatencyResult> {
   let next = 0;
   const result = await autocannon({
     url: baseUrl,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
     requests: [

@@ -20,7 +20,8 @@ export const CATEGORY_COUNT = 12;
 /** 500 songs, as in the performance notes. */
 export const SONG_COUNT = 500;
 
-function rows<T>(result: unknown): T[] {
+/** The rows of a raw `db.execute` answer. */
+export function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 

@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { AdminAnalytics, ResultsSettings } from '@ovation/shared/schemas/admin-analytics';
 import type { VotingSettings } from '@ovation/shared/schemas/voting';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AdminAnalyticsPage } from './pages/admin-analytics';
 import { text } from './pages/catalogs';
 import { callApi } from './support/api';
 import { setUpBrowser } from './support/browser';
+import { expectReachable, openNarrowPage } from './support/reach';
 import { ADMIN, apiAs, logIn, signInAs } from './support/session';
 import { readVotingWindow, serverNow, setVotingWindow } from './support/voting-window';
 
@@ -90,34 +89,6 @@ async function publicCategory(categoryId: string) {
         winner: (await card.getByTestId('winner-marker').count()) > 0,
       })),
     ),
-  };
-}
-
-/** WCAG 2.2 SC 1.4.10 width, and the axe rule sets, as in reach.test.ts (which walks the public screens). */
-const REFLOW_WIDTH = 320;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-/** Sideways scrolling and serious or critical axe findings on the page as it is now. */
-async function reachProblems(page: Page) {
-  // How far the page scrolls sideways (0 when it fits; a desktop scrollbar makes the difference negative).
-  const overflow = await page.evaluate(() =>
-    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return {
-    overflow,
-    serious: results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(
-        (violation) =>
-          `${violation.id}: ${violation.nodes
-            .slice(0, 3)
-            .map((node) => node.target.join(' '))
-            .join(' | ')}`,
-      ),
   };
 }
 
@@ -314,38 +285,26 @@ describe('vote analytics', () => {
         confirmVotingOpen: true,
       });
       for (const language of ['en', 'ar']) {
-        const page = await browser.reset({ language, viewport: 'phone' });
-        await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
-        await page.emulateMedia({ reducedMotion: 'reduce' });
+        const page = await openNarrowPage(browser, language);
         await page.goto(`/categories/${category._id}`);
         await page.getByTestId('standings-note').waitFor();
-        expect
-          .soft(await reachProblems(page), `hidden standings, ${language}`)
-          .toEqual({ overflow: 0, serious: [] });
+        await expectReachable(page, `hidden standings, ${language}`);
 
         await signInAs(browser.context, browser.baseUrl, ADMIN);
         await page.goto('/admin/analytics');
         await page.locator('main section[data-category] article[data-winner]').first().waitFor();
         expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
-        expect
-          .soft(await reachProblems(page), `analytics, ${language}`)
-          .toEqual({ overflow: 0, serious: [] });
+        await expectReachable(page, `analytics, ${language}`);
       }
       await setResults(admin.token, { published: true, showLiveStandings: true });
       for (const language of ['en', 'ar']) {
-        const page = await browser.reset({ language, viewport: 'phone' });
-        await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
-        await page.emulateMedia({ reducedMotion: 'reduce' });
+        const page = await openNarrowPage(browser, language);
         await page.goto(`/categories/${category._id}`);
         await page.getByTestId('winner-marker').waitFor();
-        expect
-          .soft(await reachProblems(page), `final standings, ${language}`)
-          .toEqual({ overflow: 0, serious: [] });
+        await expectReachable(page, `final standings, ${language}`);
         await page.goto(`/songs/${category.songs[0]!._id}`);
         await page.getByTestId('winner-badge').waitFor();
-        expect
-          .soft(await reachProblems(page), `winner's song page, ${language}`)
-          .toEqual({ overflow: 0, serious: [] });
+        await expectReachable(page, `winner's song page, ${language}`);
       }
     } finally {
       await restore(admin.token, saved);

@@ -1,14 +1,12 @@
 import fs from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solveAltcha } from '../../server/src/test/captcha';
 import { AdminIntegrityPage, integrityCount } from './pages/admin-integrity';
-import { callApi, coverPng, deleteSongs, uploadSong } from './support/api';
+import { callApi, captchaToken, coverPng, deleteSongs, registerAccount, uploadSong } from './support/api';
 import { DEMO_PASSWORD, uniqueEmail } from './support/auth-flows';
 import { setUpBrowser } from './support/browser';
 import { latestCode } from './support/mail';
-import { ADMIN, ARTIST, apiAs, logIn, type SignedIn } from './support/session';
+import { expectReachable, openNarrowPage } from './support/reach';
+import { ADMIN, ARTIST, apiAs, logIn, type SignedIn, storeSession } from './support/session';
 
 const browser = setUpBrowser();
 const SUFFIX = Date.now().toString(36);
@@ -24,34 +22,6 @@ const BURST = 16;
 /** Two more new fans vote for the second song: it ranks below the burst song until the burst is set aside. */
 const STEADY = 2;
 const REASON = `Sixteen new accounts from one network within a minute, all for one song (${SUFFIX})`;
-
-/** WCAG 2.2 SC 1.4.10 width, and the axe rule sets, as in reach.test.ts. */
-const REFLOW_WIDTH = 320;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
-
-/** Sideways scrolling and serious or critical axe findings on the page as it is now. */
-async function reachProblems(page: Page) {
-  const overflow = await page.evaluate(() =>
-    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  const serious = results.violations.filter(
-    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-  );
-  return {
-    overflow,
-    serious: serious.map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .slice(0, 3)
-          .join(' | ')}`,
-    ),
-  };
-}
 
 let admin: SignedIn;
 let categoryId = '';
@@ -85,10 +55,9 @@ async function rankings() {
 
 /** A fan's vote through the API, solving the ALTCHA as the vote button's widget does. */
 async function castVote(fan: SignedIn, songId: string) {
-  const challenge = await (await fetch(`${browser.baseUrl}/api/captcha/challenge`)).json();
   const response = await callApi(browser.baseUrl, fan.token, 'POST', '/votes', {
     songId,
-    captchaToken: await solveAltcha(challenge),
+    captchaToken: await captchaToken(browser.baseUrl),
   });
   if (response.status !== 201) throw new Error(`vote failed: ${response.status} ${await response.text()}`);
 }
@@ -99,21 +68,7 @@ async function castVote(fan: SignedIn, songId: string) {
  */
 async function registerFan(label: string): Promise<NewFan> {
   const email = uniqueEmail(`integrity.${label}`);
-  const challenge = await (await fetch(`${browser.baseUrl}/api/captcha/challenge`)).json();
-  const registered = await fetch(`${browser.baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: `Integrity ${label}`,
-      email,
-      phoneNumber: '+254712345678',
-      country: 'Kenya',
-      state: 'Nairobi City',
-      password: DEMO_PASSWORD,
-      captchaToken: await solveAltcha(challenge),
-    }),
-  });
-  if (!registered.ok) throw new Error(`register failed: ${registered.status} ${await registered.text()}`);
+  await registerAccount(browser.baseUrl, { name: `Integrity ${label}`, email, password: DEMO_PASSWORD });
   const verified = await fetch(`${browser.baseUrl}/api/auth/verify-email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -122,18 +77,6 @@ async function registerFan(label: string): Promise<NewFan> {
   const session = (await verified.json()) as SignedIn;
   if (!session.token) throw new Error(`verification failed for ${email}`);
   return { ...session, email };
-}
-
-/** Puts a signed-in session into the browser the way the app keeps it, without signing in again. */
-async function storeSession(context: BrowserContext, session: SignedIn) {
-  await context.addInitScript(
-    ([token, user]) => {
-      window.localStorage.setItem('token', token);
-      window.localStorage.setItem('user', user);
-      window.localStorage.setItem('lastActivity', String(Date.now()));
-    },
-    [session.token, JSON.stringify(session.user)] as const,
-  );
 }
 
 async function setRole(userId: string, role: 'admin' | 'fan') {
@@ -280,9 +223,7 @@ describe('vote integrity', () => {
 
   it('reads at 320 px in English and Arabic without sideways scrolling or serious axe findings', async () => {
     for (const language of ['en', 'ar']) {
-      const page = await browser.reset({ language, viewport: 'phone' });
-      await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const page = await openNarrowPage(browser, language);
       await storeSession(browser.context, admin);
       const screen = new AdminIntegrityPage(page);
       await page.goto(`/admin/integrity?category=${categoryId}&window=1h`);
@@ -298,7 +239,7 @@ describe('vote integrity', () => {
         .click();
       await page.getByTestId('integrity-votes').locator('tbody tr').first().waitFor();
       await page.locator('canvas').first().waitFor();
-      expect.soft(await reachProblems(page), `integrity, ${language}`).toEqual({ overflow: 0, serious: [] });
+      await expectReachable(page, `integrity, ${language}`);
     }
   });
 });

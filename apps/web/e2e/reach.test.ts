@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { text } from './pages/catalogs';
 import { type DemoIds, demoIds, type KeptInView, PUBLIC_SCREENS, type Visitor } from './pages/public-screens';
 import { DEMO, DEMO_PASSWORD } from './support/auth-flows';
 import { CHROMIUM_FLAGS } from './support/browser';
+import { REFLOW_WIDTH, seriousAxeFindings } from './support/reach';
 import { logIn, type SignedIn } from './support/session';
 
 /**
@@ -14,9 +14,6 @@ import { logIn, type SignedIn } from './support/session';
  * (WCAG 2.0/2.1/2.2 A and AA rules). One context per language walks the whole list; the signed-in screens
  * swap the stored session in place.
  */
-
-const REFLOW_WIDTH = 320;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -129,19 +126,7 @@ for (const language of ['en', 'ar'] as const) {
           }
         }
 
-        const results = await new AxeBuilder({ page })
-          .withTags(AXE_TAGS)
-          .options({ resultTypes: ['violations'] })
-          .analyze();
-        const serious = results.violations
-          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map(
-            (violation) =>
-              `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-                .slice(0, 5)
-                .map((node) => node.target.join(' '))
-                .join(' | ')}`,
-          );
+        const serious = await seriousAxeFindings(page);
         expect.soft(serious, `axe on ${screen.name}:\n${serious.join('\n')}`).toEqual([]);
       });
     }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { solveAltcha } from '../../../server/src/test/captcha';
+import { registerAccount } from '../support/api';
 import { uniqueEmail } from '../support/auth-flows';
 
 /**
@@ -143,21 +143,7 @@ export async function demoIds(baseUrl: string): Promise<DemoIds> {
 async function showVerifyStep(page: Page, baseUrl: string) {
   const email = uniqueEmail('reach');
   const password = 'reach-pass-1';
-  const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge`)).json();
-  const response = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Reach Tester',
-      email,
-      phoneNumber: '+254712345678',
-      country: 'Kenya',
-      state: 'Nairobi City',
-      password,
-      captchaToken: await solveAltcha(challenge),
-    }),
-  });
-  if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  await registerAccount(baseUrl, { name: 'Reach Tester', email, password });
   await page.locator('main input[type="email"]').fill(email);
   await page.locator('main input[name="password"]').fill(password);
   await page.locator('main form button[type="submit"]').click();

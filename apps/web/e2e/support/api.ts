@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { solveAltcha } from '../../../server/src/test/captcha';
 
 /**
  * The API calls the admin journeys make to set up their own data and take it away again: each journey
@@ -15,6 +16,31 @@ export function callApi(baseUrl: string, token: string, method: string, path: st
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/** A captcha token for one request: a fresh ALTCHA challenge, solved as the browser widget does. */
+export async function captchaToken(baseUrl: string): Promise<string> {
+  const challenge = await (await fetch(`${baseUrl}/api/captcha/challenge`)).json();
+  return solveAltcha(challenge);
+}
+
+/** Registers a fan in Nairobi through POST /api/auth/register; the account then waits for its e-mailed code. */
+export async function registerAccount(
+  baseUrl: string,
+  account: { name: string; email: string; password: string },
+) {
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...account,
+      phoneNumber: '+254712345678',
+      country: 'Kenya',
+      state: 'Nairobi City',
+      captchaToken: await captchaToken(baseUrl),
+    }),
+  });
+  if (!response.ok) throw new Error(`register failed: ${response.status} ${await response.text()}`);
 }
 
 /** A square PNG of one colour, for a song's cover. */

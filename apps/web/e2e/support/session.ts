@@ -32,6 +32,12 @@ export async function signInAs(
   credentials: { email: string; password: string } = ARTIST,
 ): Promise<SignedIn> {
   const session = await logIn(baseUrl, credentials);
+  await storeSession(context, session);
+  return session;
+}
+
+/** Puts a signed-in session into the browser the way the app keeps it, before any page script runs. */
+export async function storeSession(context: BrowserContext, session: SignedIn) {
   await context.addInitScript(
     ([token, user]) => {
       window.localStorage.setItem('token', token);
@@ -40,7 +46,6 @@ export async function signInAs(
     },
     [session.token, JSON.stringify(session.user)] as const,
   );
-  return session;
 }
 
 /** GET on the API with the session's token; returns `data`. */

@@ -2,6 +2,9 @@ import type { Database } from '../../lib/db';
 import { type Actor, recordAdminChange } from '../audit/service';
 import { type ChangedVote, findSongNames } from './review-repository';
 
+/** The audit actions of the vote-state changes. */
+export type VoteChangeAction = 'votes.quarantine' | 'votes.invalidate' | 'votes.restore';
+
 /** What one vote-state action did, as its audit entry records it. */
 export interface VoteChange {
   reviewId: number;
@@ -41,7 +44,7 @@ const rekey = (totals: Record<string, number>, keys: Map<string, string>) =>
 export async function auditVoteChange(
   tx: Database,
   actor: Actor,
-  action: 'votes.quarantine' | 'votes.invalidate' | 'votes.restore',
+  action: VoteChangeAction,
   change: VoteChange,
   extra: Record<string, unknown>,
 ) {

@@ -13,7 +13,7 @@ import type { Database } from '../../lib/db';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
 import { pageOf } from '../../lib/pagination';
 import type { Actor } from '../audit/service';
-import { auditVoteChange, type VoteChange } from './review-audit';
+import { auditVoteChange, type VoteChange, type VoteChangeAction } from './review-audit';
 import * as repository from './review-repository';
 import { assertResultsOpen, readResultsLock } from './review-results-gate';
 import { mayInvalidate, presentReviews } from './review-views';
@@ -76,6 +76,46 @@ async function viewOf(tx: Database, reviewId: number, viewerId: string): Promise
 }
 
 /**
+ * The locks a decision on a review takes, in the one order every change takes them (the results, then
+ * the review): whether the results are published, and the review (404 REVIEW_NOT_FOUND).
+ */
+async function lockReviewDecision(tx: Database, reviewId: number) {
+  const resultsPublished = await readResultsLock(tx);
+  const review = await repository.lockReview(tx, reviewId);
+  if (!review) throw NotFound('REVIEW_NOT_FOUND');
+  return { resultsPublished, review };
+}
+
+/**
+ * Nothing changed, or (for a selection) less than all of it because someone else changed part of it
+ * meanwhile: 409 VOTES_ALREADY_IN_STATE, and the whole transaction rolls back.
+ */
+function assertAllChanged(changed: repository.ChangedVote[], selection: number[] | undefined) {
+  if (changed.length === 0 || (selection && changed.length < selection.length))
+    throw Conflict('VOTES_ALREADY_IN_STATE');
+}
+
+/**
+ * How every state change ends, in its transaction: the tallies move by the change (`sign` as in
+ * applyToTallies), the action is audited with the vote ids and the totals before and after, and the
+ * answer carries the review as the actor now sees it.
+ */
+async function settleChange(
+  tx: Database,
+  actor: Actor,
+  action: VoteChangeAction,
+  review: Pick<repository.ReviewRow, 'id' | 'reason'>,
+  changed: repository.ChangedVote[],
+  sign: 1 | -1 | 0,
+  extra: Record<string, unknown>,
+): Promise<VoteActionResult> {
+  const totals = await applyToTallies(tx, changed, sign);
+  const change: VoteChange = { reviewId: review.id, reason: review.reason, changed, ...totals };
+  await auditVoteChange(tx, actor, action, change, extra);
+  return { review: await viewOf(tx, review.id, actor.id), changed: changed.length, ...totals };
+}
+
+/**
  * An admin quarantines votes (POST /admin/integrity/quarantine): a selection of vote ids, or every valid
  * vote a filter matches at this moment. The votes leave the count at once: in one transaction they become
  * 'quarantined' under a new open review, the songs' tallies drop by as many, and the action is audited
@@ -127,16 +167,11 @@ export async function quarantineVotes(
       actorId: actor.id,
       at,
     });
-    // Nothing left to set aside (or, for a selection, part of it was set aside by someone else meanwhile):
-    // the whole transaction rolls back, the review included.
-    if (changed.length === 0 || (selection && changed.length < selection.length))
-      throw Conflict('VOTES_ALREADY_IN_STATE');
+    // Nothing left to set aside: the rollback takes the new review with it.
+    assertAllChanged(changed, selection);
     if (changed.length > MAX_VOTES_PER_ACTION) throw Conflict('QUARANTINE_TOO_LARGE');
     await repository.setReviewVoteCount(tx, review.id, changed.length);
-    const totals = await applyToTallies(tx, changed, -1);
-    const change: VoteChange = { reviewId: review.id, reason: review.reason, changed, ...totals };
-    await auditVoteChange(tx, actor, 'votes.quarantine', change, { source });
-    return { review: await viewOf(tx, review.id, actor.id), changed: changed.length, ...totals };
+    return settleChange(tx, actor, 'votes.quarantine', review, changed, -1, { source });
   });
 }
 
@@ -155,9 +190,7 @@ export async function invalidateReview(
 ): Promise<VoteActionResult> {
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const resultsPublished = await readResultsLock(tx);
-    const review = await repository.lockReview(tx, reviewId);
-    if (!review) throw NotFound('REVIEW_NOT_FOUND');
+    const { resultsPublished, review } = await lockReviewDecision(tx, reviewId);
     if (review.status !== 'open') throw Conflict('REVIEW_ALREADY_DECIDED');
     if (!mayInvalidate(review, actor.id, await repository.countActiveAdmins(tx)))
       throw Forbidden('SECOND_ADMIN_REQUIRED');
@@ -172,10 +205,7 @@ export async function invalidateReview(
     });
     const note = body?.note || null;
     await repository.decideReview(tx, reviewId, { status: 'invalidated', decidedBy: actor.id, at, note });
-    const totals = await applyToTallies(tx, changed, 0);
-    const change: VoteChange = { reviewId, reason: review.reason, changed, ...totals };
-    await auditVoteChange(tx, actor, 'votes.invalidate', change, { note });
-    return { review: await viewOf(tx, reviewId, actor.id), changed: changed.length, ...totals };
+    return settleChange(tx, actor, 'votes.invalidate', review, changed, 0, { note });
   });
 }
 
@@ -195,9 +225,7 @@ export async function restoreReview(
 ): Promise<VoteActionResult> {
   const at = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const resultsPublished = await readResultsLock(tx);
-    const review = await repository.lockReview(tx, reviewId);
-    if (!review) throw NotFound('REVIEW_NOT_FOUND');
+    const { resultsPublished, review } = await lockReviewDecision(tx, reviewId);
     const selection = body?.voteIds ? [...new Set(body.voteIds)] : undefined;
     const where = [repository.voteOfReview(reviewId)];
     if (selection) {
@@ -215,18 +243,17 @@ export async function restoreReview(
       actorId: actor.id,
       at,
     });
-    if (changed.length === 0 || (selection && changed.length < selection.length))
-      throw Conflict('VOTES_ALREADY_IN_STATE');
+    assertAllChanged(changed, selection);
     const note = body?.note || null;
     const counts = (await repository.countReviewVotes(tx, [reviewId])).get(reviewId)!;
     if (review.status === 'open' && counts.quarantined === 0) {
       const status = counts.invalid > 0 ? 'invalidated' : 'restored';
       await repository.decideReview(tx, reviewId, { status, decidedBy: actor.id, at, note });
     }
-    const totals = await applyToTallies(tx, changed, 1);
-    const change: VoteChange = { reviewId, reason: review.reason, changed, ...totals };
-    await auditVoteChange(tx, actor, 'votes.restore', change, { note, partial: selection !== undefined });
-    return { review: await viewOf(tx, reviewId, actor.id), changed: changed.length, ...totals };
+    return settleChange(tx, actor, 'votes.restore', review, changed, 1, {
+      note,
+      partial: selection !== undefined,
+    });
   });
 }
 

@@ -79,6 +79,31 @@ async function createContest() {
     songs.push(await createSong(server.db, { categoryId: category.id }));
   return { category, songs };
 }
+type Contest = Awaited<ReturnType<typeof createContest>>;
+
+/** A device signature: 16 hex digits, `offset` above `base`. */
+const signature = (base: bigint, offset: number) => (base + BigInt(offset)).toString(16);
+
+/**
+ * One vote per fan for `song` of the contest, from the network and device and at the time `cast` says
+ * for each: the votes a test plants beside the ordinary ones.
+ */
+function votesFor(
+  contest: Contest,
+  song: { id: string },
+  fans: { id: string; createdAt: Date }[],
+  cast: (
+    index: number,
+    fan: { createdAt: Date },
+  ) => Pick<VoteRow, 'ip' | 'ipPrefix' | 'deviceType' | 'deviceSignature' | 'createdAt'>,
+): VoteRow[] {
+  return fans.map((fan, index) => ({
+    userId: fan.id,
+    songId: song.id,
+    categoryId: contest.category.id,
+    ...cast(index, fan),
+  }));
+}
 const ORDINARY_WEIGHTS = [0.4, 0.25, 0.15, 0.12, 0.08];
 
 function pickWeighted(random: () => number, weights: number[]) {
@@ -95,7 +120,7 @@ function pickWeighted(random: () => number, weights: number[]) {
  * a random time over the last `spreadMs`, for the songs by the ordinary weights.
  */
 async function castOrdinaryVotes(
-  contest: Awaited<ReturnType<typeof createContest>>,
+  contest: Contest,
   count: number,
   options: { seed: number; spreadMs: number; ipPrefix?: (index: number) => string; endAgoMs?: number },
 ) {
@@ -111,7 +136,7 @@ async function castOrdinaryVotes(
       ip: prefix.replace('0/24', String(1 + Math.floor(random() * 250))),
       ipPrefix: prefix,
       deviceType: 'mobile',
-      deviceSignature: (0x1000_0000_0000_0000n + BigInt(Math.floor(random() * 40))).toString(16),
+      deviceSignature: signature(0x1000_0000_0000_0000n, Math.floor(random() * 40)),
       createdAt: ago((options.endAgoMs ?? 0) + Math.floor(random() * options.spreadMs)),
     };
   });
@@ -129,6 +154,13 @@ function clustersOfKind(signals: IntegritySignals, kind: VoteCluster['kind']) {
   return signals.clusters.filter((cluster) => cluster.kind === kind);
 }
 
+/** The category's one cluster: the test planted it beside ordinary votes, and nothing else is a lead. */
+async function onlyCluster(categoryId: string): Promise<VoteCluster> {
+  const signals = await signalsOf(categoryId);
+  expect(signals.clusters).toHaveLength(1);
+  return signals.clusters[0]!;
+}
+
 async function votesOfFilter(filter: Record<string, unknown>, extra = '') {
   const query = new URLSearchParams(
     Object.entries(filter).map(([key, value]) => [key, String(value)]) as Array<[string, string]>,
@@ -142,18 +174,13 @@ describe('GET /api/admin/integrity/signals: network clusters', () => {
     const ordinary = await castOrdinaryVotes(contest, 300, { seed: 1, spreadMs: DAY - HOUR });
     const target = contest.songs[3]!;
     const burstFans = await createFans(30);
-    const burst = burstFans.map(
-      (fan, index): VoteRow => ({
-        userId: fan.id,
-        songId: target.id,
-        categoryId: contest.category.id,
-        ip: `102.89.7.${10 + index}`,
-        ipPrefix: '102.89.7.0/24',
-        deviceType: 'mobile',
-        deviceSignature: (0xb000_0000_0000_0000n + BigInt(index)).toString(16),
-        createdAt: ago(40 * MINUTE - index * 10_000),
-      }),
-    );
+    const burst = votesFor(contest, target, burstFans, (index) => ({
+      ip: `102.89.7.${10 + index}`,
+      ipPrefix: '102.89.7.0/24',
+      deviceType: 'mobile',
+      deviceSignature: signature(0xb000_0000_0000_0000n, index),
+      createdAt: ago(40 * MINUTE - index * 10_000),
+    }));
     await insertVotes(burst);
 
     const signals = await signalsOf(contest.category.id);
@@ -247,10 +274,7 @@ describe('GET /api/admin/integrity/signals: other clusters', () => {
     const target = contest.songs[4]!;
     const fans = await createFans(20);
     await insertVotes(
-      fans.map((fan, index) => ({
-        userId: fan.id,
-        songId: target.id,
-        categoryId: contest.category.id,
+      votesFor(contest, target, fans, (index) => ({
         ip: `105.112.${index}.9`,
         ipPrefix: `105.112.${index}.0/24`,
         deviceType: 'desktop',
@@ -258,9 +282,8 @@ describe('GET /api/admin/integrity/signals: other clusters', () => {
         createdAt: ago(3 * HOUR - index * 15_000),
       })),
     );
-    const signals = await signalsOf(contest.category.id);
-    expect(signals.clusters).toHaveLength(1);
-    expect(signals.clusters[0]).toMatchObject({
+    const cluster = await onlyCluster(contest.category.id);
+    expect(cluster).toMatchObject({
       kind: 'device',
       label: 'd3v1ced3v1ced3v1',
       songId: target.id,
@@ -268,7 +291,7 @@ describe('GET /api/admin/integrity/signals: other clusters', () => {
       votes: 20,
       filter: { deviceSignature: 'd3v1ced3v1ced3v1', songId: target.id },
     });
-    const listed = await votesOfFilter(signals.clusters[0]!.filter);
+    const listed = await votesOfFilter(cluster.filter);
     expect(listed.body.pagination.total).toBe(20);
   });
 
@@ -282,32 +305,27 @@ describe('GET /api/admin/integrity/signals: other clusters', () => {
       verifiedAfterMs: 40_000,
     });
     await insertVotes(
-      fans.map((fan, index) => ({
-        userId: fan.id,
-        songId: target.id,
-        categoryId: contest.category.id,
+      votesFor(contest, target, fans, (index, fan) => ({
         ip: `154.160.${index}.4`,
         ipPrefix: `154.160.${index}.0/24`,
         deviceType: 'mobile',
-        deviceSignature: (0xe000_0000_0000_0000n + BigInt(index)).toString(16),
+        deviceSignature: signature(0xe000_0000_0000_0000n, index),
         // Two minutes after verifying, all within a quarter of an hour of the first account.
         createdAt: new Date(fan.createdAt.getTime() + 40_000 + 2 * MINUTE),
       })),
     );
-    const signals = await signalsOf(contest.category.id);
-    expect(signals.clusters).toHaveLength(1);
-    const [burst] = signals.clusters;
+    const burst = await onlyCluster(contest.category.id);
     expect(burst).toMatchObject({ kind: 'registration-burst', songId: target.id, accounts: 18, votes: 18 });
     // The label and the filter name the accounts' first and last creation.
     const createdFrom = fans[0]!.createdAt.toISOString();
     const createdTo = fans[17]!.createdAt.toISOString();
-    expect(burst!.label).toBe(`${createdFrom}/${createdTo}`);
-    expect(burst!.filter).toMatchObject({
+    expect(burst.label).toBe(`${createdFrom}/${createdTo}`);
+    expect(burst.filter).toMatchObject({
       songId: target.id,
       accountsCreatedFrom: createdFrom,
       accountsCreatedTo: createdTo,
     });
-    const listed = await votesOfFilter(burst!.filter);
+    const listed = await votesOfFilter(burst.filter);
     expect(listed.body.pagination.total).toBe(18);
   });
 
@@ -317,21 +335,17 @@ describe('GET /api/admin/integrity/signals: other clusters', () => {
     const target = contest.songs[3]!;
     const fans = await createFans(16, { email: (index) => `AfroVote${101 + index * 7}@Mailbox.test` });
     await insertVotes(
-      fans.map((fan, index) => ({
-        userId: fan.id,
-        songId: target.id,
-        categoryId: contest.category.id,
+      votesFor(contest, target, fans, (index) => ({
         ip: `41.203.${index}.77`,
         ipPrefix: `41.203.${index}.0/24`,
         deviceType: 'mobile',
-        deviceSignature: (0xa000_0000_0000_0000n + BigInt(index)).toString(16),
+        deviceSignature: signature(0xa000_0000_0000_0000n, index),
         // One every 50 minutes: no burst in time, only in the addresses.
         createdAt: ago(30 * MINUTE + index * 50 * MINUTE),
       })),
     );
-    const signals = await signalsOf(contest.category.id);
-    expect(signals.clusters).toHaveLength(1);
-    expect(signals.clusters[0]).toMatchObject({
+    const cluster = await onlyCluster(contest.category.id);
+    expect(cluster).toMatchObject({
       kind: 'email-pattern',
       label: 'afrovote#@mailbox.test',
       songId: target.id,
@@ -339,7 +353,7 @@ describe('GET /api/admin/integrity/signals: other clusters', () => {
       votes: 16,
       filter: { emailPattern: 'afrovote#@mailbox.test', songId: target.id },
     });
-    const listed = await votesOfFilter(signals.clusters[0]!.filter, '&limit=100');
+    const listed = await votesOfFilter(cluster.filter, '&limit=100');
     expect(listed.body.pagination.total).toBe(16);
     expect(
       listed.body.data.every((vote: { fan: { email: string } }) => /^AfroVote\d+@/.test(vote.fan.email)),

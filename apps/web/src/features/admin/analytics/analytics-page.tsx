@@ -4,7 +4,6 @@ import { EmptyState } from '../../../components/data/empty-state';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
-  AlertIcon,
   BallotIcon,
   BarChartIcon,
   DownloadIcon,
@@ -22,6 +21,7 @@ import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
 import { type AnalyticsCategory, type AnalyticsSong, exportVoteReport, useVoteAnalytics } from './api';
 import { CategoryRanking } from './category-ranking';
+import { AlertNote } from './notes';
 import { ResultsPanel } from './results-panel';
 import { ClearWinnerDialog, SelectWinnerDialog, type WinnerChoice } from './winner-dialogs';
 
@@ -122,14 +122,9 @@ export default function AdminAnalyticsPage() {
               {t('ranking.heading')}
             </h2>
             {locked && (
-              <p
-                id={lockedNoteId}
-                role="note"
-                className="mt-3 flex items-start gap-2 rounded-xl bg-jade-400/10 p-3 text-sm text-jade-200 ring-1 ring-jade-400/30"
-              >
-                <AlertIcon className="mt-0.5 size-4 shrink-0" />
+              <AlertNote tone="jade" id={lockedNoteId} className="mt-3">
                 {t('ranking.locked')}
-              </p>
+              </AlertNote>
             )}
             {data.categories.length === 0 ? (
               <EmptyState className="mt-4" title={t('ranking.empty')} icon={<GridIcon />} />

@@ -2,8 +2,9 @@ import { localizeCategory } from '@ovation/shared/category-words';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderCover } from '../../../components/player/cover-art';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { AlertIcon, AwardIcon, type IconProps, StrokeIcon } from '../../../components/ui/icons';
+import { AwardIcon, type IconProps, StrokeIcon } from '../../../components/ui/icons';
 import type { AnalyticsCategory, AnalyticsSong } from './api';
+import { AlertNote } from './notes';
 
 const ExternalIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
@@ -96,13 +97,9 @@ export function CategoryRanking({
       </header>
 
       {category.rankingDiffers && (
-        <p
-          role="note"
-          className="mt-4 flex items-start gap-2 rounded-xl bg-gold-400/10 p-3 text-sm text-gold-100 ring-1 ring-gold-400/30"
-        >
-          <AlertIcon className="mt-0.5 size-4 shrink-0 text-gold-300" />
+        <AlertNote tone="gold" className="mt-4">
           {t('ranking.differs')}
-        </p>
+        </AlertNote>
       )}
 
       {category.songs.length === 0 ? (

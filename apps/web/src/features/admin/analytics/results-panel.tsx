@@ -12,12 +12,20 @@ import {
   type ResultsSettings,
   saveResultsSettings,
 } from './api';
+import { NoteList } from './notes';
 
-type Setting = 'published' | 'showLiveStandings';
+const SETTINGS = ['published', 'showLiveStandings'] as const;
+type Setting = (typeof SETTINGS)[number];
 interface Change {
   setting: Setting;
   value: boolean;
 }
+
+/** Each switch's label and hint. */
+const SWITCH_TEXTS = {
+  published: { label: 'publish', hint: 'publishHint' },
+  showLiveStandings: { label: 'live', hint: 'liveHint' },
+} as const;
 
 /** Which dialog texts and toast a change uses. */
 const CHANGE_TEXTS = {
@@ -52,7 +60,7 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
   ).length;
 
   const save = useAction({
-    action: ({ setting, value }: Change) => saveResultsSettings({ ...pick(results), [setting]: value }),
+    action: ({ setting, value }: Change) => saveResultsSettings({ [setting]: value }),
     success: (_, { setting, value }) => t(`results.${CHANGE_TEXTS[setting][value ? 'on' : 'off'].done}`),
     failure: t('results.failed'),
     invalidate: [analyticsKeys.all, ...PUBLIC_RESULT_KEYS],
@@ -104,22 +112,17 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
       </p>
 
       <div className="mt-5 grid gap-3 md:grid-cols-2">
-        <Switch
-          checked={results.published}
-          onChange={(value) => setChange({ setting: 'published', value })}
-          label={t('results.publish')}
-          description={t('results.publishHint')}
-          busy={save.isPending && save.variables?.setting === 'published'}
-          className="rounded-2xl border border-white/10 bg-white/[0.03] p-4"
-        />
-        <Switch
-          checked={results.showLiveStandings}
-          onChange={(value) => setChange({ setting: 'showLiveStandings', value })}
-          label={t('results.live')}
-          description={t('results.liveHint')}
-          busy={save.isPending && save.variables?.setting === 'showLiveStandings'}
-          className="rounded-2xl border border-white/10 bg-white/[0.03] p-4"
-        />
+        {SETTINGS.map((setting) => (
+          <Switch
+            key={setting}
+            checked={results[setting]}
+            onChange={(value) => setChange({ setting, value })}
+            label={t(`results.${SWITCH_TEXTS[setting].label}`)}
+            description={t(`results.${SWITCH_TEXTS[setting].hint}`)}
+            busy={save.isPending && save.variables?.setting === setting}
+            className="rounded-2xl border border-white/10 bg-white/[0.03] p-4"
+          />
+        ))}
       </div>
       <p className="mt-3 text-xs text-ink-400">{t('results.audited')}</p>
 
@@ -134,21 +137,14 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
         onCancel={() => setChange(null)}
       >
         {change?.setting === 'published' && change.value && (votingOpen || missingWinners > 0) && (
-          <ul
-            role="note"
-            className="mt-4 list-disc space-y-1 rounded-xl bg-gold-400/10 p-3 ps-8 text-sm text-gold-100 ring-1 ring-gold-400/30"
-          >
+          <NoteList>
             {votingOpen && <li>{t('results.publishVotingOpen')}</li>}
             {missingWinners > 0 && <li>{t('results.publishMissingWinners', { count: missingWinners })}</li>}
-          </ul>
+          </NoteList>
         )}
       </ConfirmDialog>
     </section>
   );
-}
-
-function pick(results: ResultsSettings) {
-  return { published: results.published, showLiveStandings: results.showLiveStandings };
 }
 
 const PILL_TONES = {

@@ -12,6 +12,7 @@ import {
   selectWinner,
 } from './api';
 import { useCategoryName } from './category-ranking';
+import { NoteList } from './notes';
 
 /** The winner being chosen; `votingOpen` once the server said voting is still open (the second question). */
 export interface WinnerChoice {
@@ -103,14 +104,11 @@ export function SelectWinnerDialog({
       onCancel={() => onChange(null)}
     >
       {notes.length > 0 && (
-        <ul
-          role="note"
-          className="mt-4 list-disc space-y-1 rounded-xl bg-gold-400/10 p-3 ps-8 text-sm text-gold-100 ring-1 ring-gold-400/30"
-        >
+        <NoteList>
           {notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
-        </ul>
+        </NoteList>
       )}
     </ConfirmDialog>
   );

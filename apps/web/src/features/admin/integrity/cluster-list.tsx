@@ -5,6 +5,7 @@ import { ShieldIcon } from '../../../components/ui/icons';
 import type { ClusterKind, VoteCluster } from './api';
 import { useCategoryName } from './category-names';
 import { useClusterLabel } from './cluster-label';
+import { LabelText, LeadCard, ShowVotesButton } from './lead-card';
 import type { Formats } from './use-formats';
 
 const KIND_TONES: Record<ClusterKind, string> = {
@@ -46,101 +47,81 @@ function ClusterCard({
   const categoryName = useCategoryName();
   const titleId = `cluster-${cluster.key.replace(/[^\w-]/g, '_')}`;
   return (
-    <li className="min-w-0">
-      <article
-        aria-labelledby={titleId}
-        data-cluster-key={cluster.key}
-        className={`flex h-full flex-col gap-4 rounded-2xl border bg-ink-900 p-4 sm:p-5 ${
-          opened ? 'border-gold-400/40 ring-1 ring-gold-400/30' : 'border-white/[0.08]'
-        }`}
-      >
-        <header className="flex flex-col gap-2">
-          <p className="flex flex-wrap items-center gap-2">
-            <span
-              className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${KIND_TONES[cluster.kind]}`}
-            >
-              {t(`clusters.kinds.${cluster.kind}`)}
-            </span>
-            <span className="text-xs text-ink-400">{t(`clusters.kindHints.${cluster.kind}`)}</span>
-          </p>
-          <h3 id={titleId} className="min-w-0 text-lg leading-snug font-bold break-words text-ink-50">
-            {label.code ? (
-              <bdi dir="ltr" className="font-mono">
-                {label.text}
-              </bdi>
-            ) : (
-              label.text
-            )}
-          </h3>
-        </header>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
-          <div className="col-span-2 min-w-0 sm:col-span-1">
-            <dt className="text-xs text-ink-400">{t('clusters.song')}</dt>
-            <dd className="truncate font-semibold text-ink-50">
-              <bdi>{cluster.songTitle}</bdi>
-            </dd>
-          </div>
-          <div className="col-span-2 min-w-0 sm:col-span-1">
-            <dt className="text-xs text-ink-400">{t('clusters.category')}</dt>
-            <dd className="truncate text-ink-100">
-              <bdi>{categoryName(cluster.categoryId, cluster.categoryName)}</bdi>
-            </dd>
-          </div>
-          <Fact label={t('clusters.accounts')}>{formats.number(cluster.accounts)}</Fact>
-          <Fact label={t('clusters.votes')}>
-            {formats.number(cluster.votes)}
-            {cluster.validVotes !== cluster.votes && (
-              <span className="block text-xs font-normal text-ink-300">
-                {t('clusters.stillCounted', { count: cluster.validVotes })}
-              </span>
-            )}
-          </Fact>
-          <div className="col-span-2 min-w-0">
-            <dt className="text-xs text-ink-400">{t('clusters.share')}</dt>
-            <dd className="mt-1 flex items-center gap-3">
-              <span className="font-semibold text-ink-50 tabular-nums">
-                {formats.percent(cluster.shareOfSongVotes)}
-              </span>
-              <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-white/[0.08]">
-                <span
-                  className="block h-full rounded-full bg-coral-400"
-                  style={{ width: `${Math.min(100, Math.max(0, cluster.shareOfSongVotes * 100))}%` }}
-                />
-              </span>
-            </dd>
-          </div>
-          <div className="col-span-2 min-w-0">
-            <dt className="text-xs text-ink-400">{t('clusters.span')}</dt>
-            <dd className="text-ink-100">{formats.range(cluster.firstAt, cluster.lastAt)}</dd>
-          </div>
-        </dl>
-        <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-          <button
-            type="button"
-            onClick={onOpen}
-            aria-expanded={opened}
-            aria-describedby={titleId}
-            className={buttonClass('secondary', 'sm', 'sm:flex-1')}
+    <LeadCard titleId={titleId} shown={opened} className="gap-4" data-cluster-key={cluster.key}>
+      <header className="flex flex-col gap-2">
+        <p className="flex flex-wrap items-center gap-2">
+          <span
+            className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${KIND_TONES[cluster.kind]}`}
           >
-            {t('clusters.openVotes')}
-          </button>
-          <button
-            type="button"
-            onClick={onQuarantine}
-            disabled={cluster.validVotes === 0}
-            aria-describedby={cluster.validVotes === 0 ? `${titleId} ${titleId}-none` : titleId}
-            className={buttonClass('danger', 'sm', 'sm:flex-1')}
-          >
-            {t('clusters.quarantine')}
-          </button>
+            {t(`clusters.kinds.${cluster.kind}`)}
+          </span>
+          <span className="text-xs text-ink-400">{t(`clusters.kindHints.${cluster.kind}`)}</span>
+        </p>
+        <h3 id={titleId} className="min-w-0 text-lg leading-snug font-bold break-words text-ink-50">
+          <LabelText label={label} />
+        </h3>
+      </header>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
+        <div className="col-span-2 min-w-0 sm:col-span-1">
+          <dt className="text-xs text-ink-400">{t('clusters.song')}</dt>
+          <dd className="truncate font-semibold text-ink-50">
+            <bdi>{cluster.songTitle}</bdi>
+          </dd>
         </div>
-        {cluster.validVotes === 0 && (
-          <p id={`${titleId}-none`} className="-mt-2 text-xs text-ink-400">
-            {t('clusters.nothingValid')}
-          </p>
-        )}
-      </article>
-    </li>
+        <div className="col-span-2 min-w-0 sm:col-span-1">
+          <dt className="text-xs text-ink-400">{t('clusters.category')}</dt>
+          <dd className="truncate text-ink-100">
+            <bdi>{categoryName(cluster.categoryId, cluster.categoryName)}</bdi>
+          </dd>
+        </div>
+        <Fact label={t('clusters.accounts')}>{formats.number(cluster.accounts)}</Fact>
+        <Fact label={t('clusters.votes')}>
+          {formats.number(cluster.votes)}
+          {cluster.validVotes !== cluster.votes && (
+            <span className="block text-xs font-normal text-ink-300">
+              {t('clusters.stillCounted', { count: cluster.validVotes })}
+            </span>
+          )}
+        </Fact>
+        <div className="col-span-2 min-w-0">
+          <dt className="text-xs text-ink-400">{t('clusters.share')}</dt>
+          <dd className="mt-1 flex items-center gap-3">
+            <span className="font-semibold text-ink-50 tabular-nums">
+              {formats.percent(cluster.shareOfSongVotes)}
+            </span>
+            <span aria-hidden="true" className="h-2 flex-1 overflow-hidden rounded-full bg-white/[0.08]">
+              <span
+                className="block h-full rounded-full bg-coral-400"
+                style={{ width: `${Math.min(100, Math.max(0, cluster.shareOfSongVotes * 100))}%` }}
+              />
+            </span>
+          </dd>
+        </div>
+        <div className="col-span-2 min-w-0">
+          <dt className="text-xs text-ink-400">{t('clusters.span')}</dt>
+          <dd className="text-ink-100">{formats.range(cluster.firstAt, cluster.lastAt)}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        <ShowVotesButton titleId={titleId} shown={opened} onClick={onOpen}>
+          {t('clusters.openVotes')}
+        </ShowVotesButton>
+        <button
+          type="button"
+          onClick={onQuarantine}
+          disabled={cluster.validVotes === 0}
+          aria-describedby={cluster.validVotes === 0 ? `${titleId} ${titleId}-none` : titleId}
+          className={buttonClass('danger', 'sm', 'sm:flex-1')}
+        >
+          {t('clusters.quarantine')}
+        </button>
+      </div>
+      {cluster.validVotes === 0 && (
+        <p id={`${titleId}-none`} className="-mt-2 text-xs text-ink-400">
+          {t('clusters.nothingValid')}
+        </p>
+      )}
+    </LeadCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
 import { Pager } from '../../../components/data/pager';
@@ -21,6 +21,7 @@ import {
 } from './api';
 import { useCategoryName } from './category-names';
 import { useClusterLabel } from './cluster-label';
+import { LabelText, LeadCard, ShowVotesButton } from './lead-card';
 import { type Formats, isolate } from './use-formats';
 
 const REVIEW_TONES: Record<VoteReviewStatus, string> = {
@@ -53,120 +54,98 @@ function ReviewCard({
   const name = (person: { name: string } | null) => isolate(person?.name ?? t('reviews.someone'));
   const blockedId = `${titleId}-second-admin`;
   return (
-    <li className="min-w-0">
-      <article
-        aria-labelledby={titleId}
-        data-review-id={review.id}
-        className={`flex h-full flex-col gap-3 rounded-2xl border bg-ink-900 p-4 sm:p-5 ${
-          shown ? 'border-gold-400/40 ring-1 ring-gold-400/30' : 'border-white/[0.08]'
-        }`}
-      >
-        <header className="flex flex-wrap items-center gap-2">
-          <h4 id={titleId} className="text-base font-bold text-ink-50">
-            {t('reviews.name', { id: formats.number(review.id) })}
-          </h4>
-          <span
-            className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${REVIEW_TONES[review.status]}`}
-          >
-            {t(`reviews.statuses.${review.status}`)}
-          </span>
-          <span className="ms-auto text-sm font-semibold text-ink-100">
-            {t('reviews.votes', { count: review.voteCount })}
-          </span>
-        </header>
-        {label &&
-          (label.code ? (
-            <p className="text-sm break-words text-ink-200">
-              <bdi dir="ltr" className="font-mono">
-                {label.text}
-              </bdi>
-            </p>
-          ) : (
-            <p className="text-sm text-ink-200">{label.text}</p>
+    <LeadCard titleId={titleId} shown={shown} className="gap-3" data-review-id={review.id}>
+      <header className="flex flex-wrap items-center gap-2">
+        <h4 id={titleId} className="text-base font-bold text-ink-50">
+          {t('reviews.name', { id: formats.number(review.id) })}
+        </h4>
+        <span
+          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${REVIEW_TONES[review.status]}`}
+        >
+          {t(`reviews.statuses.${review.status}`)}
+        </span>
+        <span className="ms-auto text-sm font-semibold text-ink-100">
+          {t('reviews.votes', { count: review.voteCount })}
+        </span>
+      </header>
+      {label && (
+        <p className="text-sm break-words text-ink-200">
+          <LabelText label={label} />
+        </p>
+      )}
+      <blockquote className="border-s-2 border-white/15 ps-3 text-sm break-words text-ink-100" dir="auto">
+        <span className="sr-only">{t('reviews.reason')}: </span>
+        {review.reason}
+      </blockquote>
+      <p className="text-xs text-ink-300 tabular-nums">
+        {t('reviews.counts', {
+          quarantined: formats.number(review.quarantinedVotes),
+          invalid: formats.number(review.invalidVotes),
+          restored: formats.number(review.restoredVotes),
+        })}
+      </p>
+      {review.categories.length > 0 && (
+        <ul aria-label={t('reviews.categories')} className="flex flex-wrap gap-1.5">
+          {review.categories.map((category) => (
+            <li key={category._id} className="rounded-full bg-white/[0.06] px-2 py-0.5 text-xs text-ink-200">
+              <bdi>{categoryName(category._id, category.name)}</bdi>
+            </li>
           ))}
-        <blockquote className="border-s-2 border-white/15 ps-3 text-sm break-words text-ink-100" dir="auto">
-          <span className="sr-only">{t('reviews.reason')}: </span>
-          {review.reason}
-        </blockquote>
-        <p className="text-xs text-ink-300 tabular-nums">
-          {t('reviews.counts', {
-            quarantined: formats.number(review.quarantinedVotes),
-            invalid: formats.number(review.invalidVotes),
-            restored: formats.number(review.restoredVotes),
-          })}
+        </ul>
+      )}
+      {review.decisionNote && (
+        <p className="text-sm break-words text-ink-200">
+          {t('reviews.noteValue', { note: isolate(review.decisionNote) })}
         </p>
-        {review.categories.length > 0 && (
-          <ul aria-label={t('reviews.categories')} className="flex flex-wrap gap-1.5">
-            {review.categories.map((category) => (
-              <li
-                key={category._id}
-                className="rounded-full bg-white/[0.06] px-2 py-0.5 text-xs text-ink-200"
-              >
-                <bdi>{categoryName(category._id, category.name)}</bdi>
-              </li>
-            ))}
-          </ul>
+      )}
+      <p className="text-xs text-ink-400">
+        {t('reviews.createdBy', { name: name(review.createdBy), time: formats.dateTime(review.createdAt) })}
+        {review.decidedAt && (
+          <span className="block">
+            {t('reviews.decidedBy', {
+              name: name(review.decidedBy),
+              time: formats.dateTime(review.decidedAt),
+            })}
+          </span>
         )}
-        {review.decisionNote && (
-          <p className="text-sm break-words text-ink-200">
-            {t('reviews.noteValue', { note: isolate(review.decisionNote) })}
-          </p>
+      </p>
+      <div className="mt-auto flex flex-col gap-2 pt-1 sm:flex-row sm:flex-wrap">
+        <ShowVotesButton titleId={titleId} shown={shown} onClick={onShowVotes}>
+          {t('reviews.showVotes')}
+        </ShowVotesButton>
+        {onDecide && review.status === 'open' && (
+          <>
+            <button
+              type="button"
+              disabled={!review.canInvalidate || review.quarantinedVotes === 0}
+              aria-describedby={review.canInvalidate ? titleId : `${titleId} ${blockedId}`}
+              onClick={() => onDecide({ kind: 'invalidate', review })}
+              className={buttonClass('danger', 'sm', 'sm:flex-1')}
+            >
+              {t('reviews.confirmInvalid')}
+            </button>
+            <button
+              type="button"
+              disabled={review.quarantinedVotes === 0}
+              aria-describedby={titleId}
+              onClick={() => onDecide({ kind: 'restore', review })}
+              className={buttonClass('jade', 'sm', 'sm:flex-1')}
+            >
+              {t('reviews.restore')}
+            </button>
+          </>
         )}
-        <p className="text-xs text-ink-400">
-          {t('reviews.createdBy', { name: name(review.createdBy), time: formats.dateTime(review.createdAt) })}
-          {review.decidedAt && (
-            <span className="block">
-              {t('reviews.decidedBy', {
-                name: name(review.decidedBy),
-                time: formats.dateTime(review.decidedAt),
-              })}
-            </span>
-          )}
+      </div>
+      {onDecide && review.status === 'open' && !review.canInvalidate && (
+        <p
+          id={blockedId}
+          className="rounded-xl bg-gold-400/[0.08] px-3 py-2 text-xs text-gold-200 ring-1 ring-gold-400/20"
+        >
+          <span className="block font-semibold">{t('reviews.secondAdmin')}</span>
+          {t('reviews.secondAdminText')}
         </p>
-        <div className="mt-auto flex flex-col gap-2 pt-1 sm:flex-row sm:flex-wrap">
-          <button
-            type="button"
-            onClick={onShowVotes}
-            aria-expanded={shown}
-            aria-describedby={titleId}
-            className={buttonClass('secondary', 'sm', 'sm:flex-1')}
-          >
-            {t('reviews.showVotes')}
-          </button>
-          {onDecide && review.status === 'open' && (
-            <>
-              <button
-                type="button"
-                disabled={!review.canInvalidate || review.quarantinedVotes === 0}
-                aria-describedby={review.canInvalidate ? titleId : `${titleId} ${blockedId}`}
-                onClick={() => onDecide({ kind: 'invalidate', review })}
-                className={buttonClass('danger', 'sm', 'sm:flex-1')}
-              >
-                {t('reviews.confirmInvalid')}
-              </button>
-              <button
-                type="button"
-                disabled={review.quarantinedVotes === 0}
-                aria-describedby={titleId}
-                onClick={() => onDecide({ kind: 'restore', review })}
-                className={buttonClass('jade', 'sm', 'sm:flex-1')}
-              >
-                {t('reviews.restore')}
-              </button>
-            </>
-          )}
-        </div>
-        {onDecide && review.status === 'open' && !review.canInvalidate && (
-          <p
-            id={blockedId}
-            className="rounded-xl bg-gold-400/[0.08] px-3 py-2 text-xs text-gold-200 ring-1 ring-gold-400/20"
-          >
-            <span className="block font-semibold">{t('reviews.secondAdmin')}</span>
-            {t('reviews.secondAdminText')}
-          </p>
-        )}
-      </article>
-    </li>
+      )}
+    </LeadCard>
   );
 }
 
@@ -222,19 +201,39 @@ export function ReviewsPanel({
     else restore.mutate(input);
   };
 
-  const list = (reviews: VoteReview[], decide: boolean) => (
-    <ul className="grid gap-4 lg:grid-cols-2">
-      {reviews.map((review) => (
-        <ReviewCard
-          key={review.id}
-          review={review}
-          formats={formats}
-          shown={review.id === shownReviewId}
-          onShowVotes={() => onShowVotes(review.id)}
-          onDecide={decide ? setDecision : undefined}
+  /** The open or the decided reviews: a heading, then their cards, `empty` when none, or the failure. */
+  const group = (kind: 'open' | 'decided', reviews: typeof open, empty: ReactNode, footer?: ReactNode) => (
+    <section
+      aria-labelledby={`${id}-${kind}`}
+      className="flex flex-col gap-3"
+      data-testid={`integrity-${kind}-reviews`}
+    >
+      <h3 id={`${id}-${kind}`} className="text-lg font-bold text-ink-50">
+        {t(`reviews.${kind}`)}
+      </h3>
+      {reviews.isError ? (
+        <LoadFailed
+          message={apiErrorMessage(reviews.error, t('reviews.loadFailed'))}
+          onRetry={() => void reviews.refetch()}
         />
-      ))}
-    </ul>
+      ) : reviews.data && reviews.data.reviews.length === 0 ? (
+        empty
+      ) : (
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {(reviews.data?.reviews ?? []).map((review) => (
+            <ReviewCard
+              key={review.id}
+              review={review}
+              formats={formats}
+              shown={review.id === shownReviewId}
+              onShowVotes={() => onShowVotes(review.id)}
+              onDecide={kind === 'open' ? setDecision : undefined}
+            />
+          ))}
+        </ul>
+      )}
+      {footer}
+    </section>
   );
 
   const count = decision?.review.quarantinedVotes ?? 0;
@@ -242,54 +241,26 @@ export function ReviewsPanel({
   return (
     <div className="flex flex-col gap-8">
       <p className="text-sm text-ink-300">{t('reviews.intro')}</p>
-      <section
-        aria-labelledby={`${id}-open`}
-        className="flex flex-col gap-3"
-        data-testid="integrity-open-reviews"
-      >
-        <h3 id={`${id}-open`} className="text-lg font-bold text-ink-50">
-          {t('reviews.open')}
-        </h3>
-        {open.isError ? (
-          <LoadFailed
-            message={apiErrorMessage(open.error, t('reviews.loadFailed'))}
-            onRetry={() => void open.refetch()}
-          />
-        ) : open.data && open.data.reviews.length === 0 ? (
-          <EmptyState
-            icon={<CheckIcon />}
-            title={t('reviews.emptyOpen')}
-            description={t('reviews.emptyOpenText')}
-            className="py-8"
-          />
-        ) : (
-          list(open.data?.reviews ?? [], true)
-        )}
-      </section>
-      <section
-        aria-labelledby={`${id}-decided`}
-        className="flex flex-col gap-3"
-        data-testid="integrity-decided-reviews"
-      >
-        <h3 id={`${id}-decided`} className="text-lg font-bold text-ink-50">
-          {t('reviews.decided')}
-        </h3>
-        {decided.isError ? (
-          <LoadFailed
-            message={apiErrorMessage(decided.error, t('reviews.loadFailed'))}
-            onRetry={() => void decided.refetch()}
-          />
-        ) : decided.data && decided.data.reviews.length === 0 ? (
-          <p className="text-sm text-ink-400">{t('reviews.emptyDecided')}</p>
-        ) : (
-          list(decided.data?.reviews ?? [], false)
-        )}
+      {group(
+        'open',
+        open,
+        <EmptyState
+          icon={<CheckIcon />}
+          title={t('reviews.emptyOpen')}
+          description={t('reviews.emptyOpenText')}
+          className="py-8"
+        />,
+      )}
+      {group(
+        'decided',
+        decided,
+        <p className="text-sm text-ink-400">{t('reviews.emptyDecided')}</p>,
         <Pager
           page={decided.data?.pagination?.page ?? 1}
           pages={decided.data?.pagination?.pages ?? 1}
           onPage={onDecidedPage}
-        />
-      </section>
+        />,
+      )}
       <ConfirmDialog
         open={decision !== null}
         title={decision?.kind === 'restore' ? t('reviews.restoreTitle') : t('reviews.invalidateTitle')}

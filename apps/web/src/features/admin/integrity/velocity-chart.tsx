@@ -29,6 +29,13 @@ export function seriesStyle(index: number) {
   return SERIES_STYLES[index % SERIES_STYLES.length] as { color: string; dash: number[] };
 }
 
+/** A song as the legend and the spikes name it: 'Title — Artist', each isolated in the sentence. */
+export function useSongName() {
+  const { t } = useTranslation('admin-integrity');
+  return (song: { title: string; artist: string }) =>
+    t('velocity.spikeSong', { title: isolate(song.title), artist: isolate(song.artist) });
+}
+
 type UPlotConstructor = typeof uPlot;
 type Library = { state: 'loading' } | { state: 'ready'; UPlot: UPlotConstructor } | { state: 'failed' };
 
@@ -230,6 +237,7 @@ function VelocityLegend({
   bucketName: string;
 }) {
   const { t } = useTranslation('admin-integrity');
+  const songName = useSongName();
   return (
     <ul aria-label={t('velocity.legend')} className="grid gap-2 text-sm sm:grid-cols-2">
       {series.map((song, index) => {
@@ -249,9 +257,7 @@ function VelocityLegend({
               />
             </svg>
             <span className="min-w-0">
-              <span className="block font-semibold break-words text-ink-100">
-                {t('velocity.spikeSong', { title: isolate(song.title), artist: isolate(song.artist) })}
-              </span>
+              <span className="block font-semibold break-words text-ink-100">{songName(song)}</span>
               <span className="block text-xs text-ink-400">
                 {t('velocity.songSummary', {
                   count: summary.votes,

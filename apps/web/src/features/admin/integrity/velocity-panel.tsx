@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
 import { BarChartIcon } from '../../../components/ui/icons';
 import type { IntegritySignals } from './api';
-import { type Formats, isolate } from './use-formats';
-import { seriesStyle, VelocityChart } from './velocity-chart';
+import type { Formats } from './use-formats';
+import { seriesStyle, useSongName, VelocityChart } from './velocity-chart';
 import { spikeSeconds } from './velocity-data';
 
 /**
@@ -13,6 +13,7 @@ import { spikeSeconds } from './velocity-data';
  */
 export function VelocityPanel({ signals, formats }: { signals: IntegritySignals; formats: Formats }) {
   const { t } = useTranslation('admin-integrity');
+  const songName = useSongName();
   const { series, bucketSeconds } = signals.velocity;
   const withVotes = series.filter((song) => song.points.some(([, votes]) => votes > 0));
   const span = (Date.parse(signals.window.to) - Date.parse(signals.window.from)) / 1000;
@@ -52,9 +53,7 @@ export function VelocityPanel({ signals, formats }: { signals: IntegritySignals;
                   style={{ borderColor: seriesStyle(index).color }}
                 />
                 <span className="min-w-0">
-                  <span className="block font-semibold text-ink-50">
-                    {t('velocity.spikeSong', { title: isolate(song.title), artist: isolate(song.artist) })}
-                  </span>
+                  <span className="block font-semibold text-ink-50">{songName(song)}</span>
                   <span className="block text-ink-300">
                     {t('velocity.spike', {
                       time: formats.minute(spikeSeconds(spike.at), span),
