@@ -19,10 +19,18 @@ export type ResultsSettings = z.infer<typeof resultsSettingsSchema>;
 export const resultsSettingsResponseSchema = dataEnvelope(resultsSettingsSchema);
 
 /** PUT /admin/results: both switches; an unchanged PUT answers 200 without an audit entry. */
-export const updateResultsBodySchema = z.object({
-  published: z.boolean(),
-  showLiveStandings: z.boolean(),
-});
+/**
+ * The switches to change, each alone or both: a switch left out keeps its stored value, so an admin
+ * toggling one switch from a page loaded before another admin's change never undoes that change.
+ */
+export const updateResultsBodySchema = z
+  .object({
+    published: z.boolean().optional(),
+    showLiveStandings: z.boolean().optional(),
+  })
+  .refine((body) => body.published !== undefined || body.showLiveStandings !== undefined, {
+    message: 'Give published, showLiveStandings or both',
+  });
 export type UpdateResultsBody = z.infer<typeof updateResultsBodySchema>;
 
 /** One approved song of a category on the analytics screen and in the report. */

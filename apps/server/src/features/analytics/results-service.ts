@@ -99,15 +99,19 @@ export async function updateResultsSettings(
   const votingOpen = (await getVotingStatus(deps.db, deps.clock)).isAllowed;
   const { stored, change } = await deps.db.transaction(async (tx) => {
     const before = await lockResults(tx);
-    const publishing = body.published !== before.published;
-    const live = body.showLiveStandings !== before.showLiveStandings;
+    const wanted = {
+      published: body.published ?? before.published,
+      showLiveStandings: body.showLiveStandings ?? before.showLiveStandings,
+    };
+    const publishing = wanted.published !== before.published;
+    const live = wanted.showLiveStandings !== before.showLiveStandings;
     if (!publishing && !live) return { stored: before, change: 'unchanged' as const };
     const now = deps.clock.now().toISOString();
     const after: StoredResults = {
-      published: body.published,
-      showLiveStandings: body.showLiveStandings,
-      publishedAt: body.published ? (publishing ? now : before.publishedAt) : null,
-      publishedBy: body.published ? (publishing ? actor.id : before.publishedBy) : null,
+      published: wanted.published,
+      showLiveStandings: wanted.showLiveStandings,
+      publishedAt: wanted.published ? (publishing ? now : before.publishedAt) : null,
+      publishedBy: wanted.published ? (publishing ? actor.id : before.publishedBy) : null,
     };
     await storeSetting(tx, RESULTS_KEY, after, actor.id);
     const entries: AuditEntry[] = [];
@@ -124,7 +128,7 @@ export async function updateResultsSettings(
     if (publishing) {
       entries.push(
         entry(
-          body.published ? 'results.publish' : 'results.unpublish',
+          wanted.published ? 'results.publish' : 'results.unpublish',
           { published: before.published, publishedAt: before.publishedAt },
           { published: after.published, publishedAt: after.publishedAt },
         ),
@@ -140,7 +144,7 @@ export async function updateResultsSettings(
       );
     }
     await recordAudits(tx, entries);
-    const outcome: ResultsChange = publishing ? (body.published ? 'published' : 'unpublished') : 'saved';
+    const outcome: ResultsChange = publishing ? (wanted.published ? 'published' : 'unpublished') : 'saved';
     return { stored: after, change: outcome };
   });
   return { settings: await present(deps.db, stored), change };

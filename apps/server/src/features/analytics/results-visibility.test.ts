@@ -204,6 +204,21 @@ describe('before the results are published', () => {
     expect(dashboard.body.data[0]).not.toHaveProperty('isWinner');
   });
 
+  it('leaves the artist’s rank out while the live standings are hidden', async () => {
+    const ranked = await get('/api/songs/artist/me', 'owner');
+    expect(ranked.body.data[0].rankInCategory).toEqual(expect.any(Number));
+    await server.request('PUT', '/api/admin/results', {
+      token: admin.token,
+      body: { showLiveStandings: false },
+    });
+    const hidden = await get('/api/songs/artist/me', 'owner');
+    expect(hidden.body.data[0].rankInCategory).toBeNull();
+    await server.request('PUT', '/api/admin/results', {
+      token: admin.token,
+      body: { showLiveStandings: true },
+    });
+  });
+
   it('always shows admins the totals and the winner', async () => {
     const song = await get(`/api/songs/${zeta.id}`, 'admin');
     expect(song.body.data).toMatchObject({ totalVotes: 9, isWinner: true });
@@ -225,12 +240,11 @@ describe('GET and PUT /api/admin/results', () => {
     expect((await get('/api/admin/results', 'admin')).body.data.published).toBe(false);
   });
 
-  it('refuses a body without both switches', async () => {
-    const response = await server.request('PUT', '/api/admin/results', {
-      token: admin.token,
-      body: { published: 'yes' },
-    });
-    expect(response.status).toBe(400);
+  it('refuses a body that changes no switch or is not a switch', async () => {
+    for (const body of [{ published: 'yes' }, {}, { showLiveStandings: null }]) {
+      const response = await server.request('PUT', '/api/admin/results', { token: admin.token, body });
+      expect(response.status).toBe(400);
+    }
     expect((await get('/api/admin/results', 'admin')).body.data.published).toBe(false);
   });
 });
@@ -351,5 +365,25 @@ describe('publishing the results', () => {
 
     const live = await putResults(false, true);
     expect(live.body.message).toBe('Results settings saved');
+  });
+});
+
+describe('changing one switch', () => {
+  it('changes only the switch it is given, so a page loaded before another change never undoes it', async () => {
+    const put = (body: object) => server.request('PUT', '/api/admin/results', { token: admin.token, body });
+    expect((await put({ showLiveStandings: false })).body.data).toMatchObject({
+      published: false,
+      showLiveStandings: false,
+    });
+    // Another admin turns the live standings back on; this one then publishes from its old page.
+    await put({ showLiveStandings: true });
+    expect((await put({ published: true })).body.data).toMatchObject({
+      published: true,
+      showLiveStandings: true,
+    });
+    expect((await put({ published: false })).body.data).toMatchObject({
+      published: false,
+      showLiveStandings: true,
+    });
   });
 });

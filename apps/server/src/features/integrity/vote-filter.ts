@@ -69,8 +69,3 @@ export function voteFilterConditions(filter: VoteFilter): SQL[] {
   }
   return conditions;
 }
-
-/** Whether a filter names nothing (it would select every vote). */
-export function isEmptyVoteFilter(filter: VoteFilter): boolean {
-  return Object.values(filter).every((value) => value === undefined);
-}

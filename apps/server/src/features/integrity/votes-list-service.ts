@@ -8,8 +8,8 @@ function presentVote(row: IntegrityVoteRow): IntegrityVote {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
     status: row.status,
-    // A vote's user, song and category are never deleted without it (cascades), but a row read while
-    // one is being deleted still answers in shape.
+    // A vote goes with its user (foreign key, cascade) and its song (deleted in the same transaction);
+    // a row read while one is being deleted still answers in shape.
     fan: { _id: row.fanId, name: row.fanName ?? '', email: row.fanEmail ?? '' },
     song: { _id: row.songId, title: row.songTitle ?? '' },
     category: { _id: row.categoryId, name: row.categoryName ?? '' },

@@ -63,6 +63,16 @@ export async function deleteSongAndVotes(tx: Database, id: string) {
   await tx.delete(songs).where(eq(songs.id, id));
 }
 
+/** Whether any vote for the song is quarantined, waiting for a review's decision. */
+export async function hasQuarantinedVotes(db: Database, id: string) {
+  const rows = await db
+    .select({ id: votes.id })
+    .from(votes)
+    .where(and(eq(votes.songId, id), eq(votes.status, 'quarantined')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** A song's valid vote total (the sum of its tally shards). */
 export async function countSongVotes(db: Database, id: string) {
   const rows = await db

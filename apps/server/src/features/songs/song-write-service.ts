@@ -2,6 +2,7 @@ import { COVER_WIDTHS, detectLinkKind, type SongFields } from '@ovation/shared';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
+import { lockResults } from '../analytics/results-service';
 import { type Actor, recordAdminChange } from '../audit/service';
 import { getSong } from '../catalog/service';
 import { processImage } from '../uploads/image-service';
@@ -108,12 +109,19 @@ export async function copySong(
 
 /**
  * Deletes a song with its votes and tallies (admins), in one transaction with its audit entry (the
- * deleted song as `before`). Its cover goes too unless another song (a copy) still shows it.
+ * deleted song as `before`). Its cover goes too unless another song (a copy) still shows it. A nominee
+ * leaves the published results only once they are unpublished (409 RESULTS_PUBLISHED), and a song with
+ * votes waiting in a vote review only once that review is decided (409 SONG_HAS_OPEN_REVIEW), so no
+ * review is left holding votes that are gone.
  */
 export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: string) {
   const removedCover = await deps.db.transaction(async (tx) => {
+    // The results lock first, as every change of the count takes it (winners, vote reviews).
+    const results = await lockResults(tx);
     const before = await lockSong(tx, songId);
     if (!before) throw NotFound('SONG_NOT_FOUND');
+    if (before.status === 'approved' && results.published) throw Conflict('RESULTS_PUBLISHED');
+    if (await repository.hasQuarantinedVotes(tx, songId)) throw Conflict('SONG_HAS_OPEN_REVIEW');
     const totalVotes = await repository.countSongVotes(tx, songId);
     await repository.deleteSongAndVotes(tx, songId);
     const cover = before.coverImageId ? await deleteUnusedCover(tx, before.coverImageId) : undefined;

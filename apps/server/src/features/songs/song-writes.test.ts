@@ -270,6 +270,32 @@ describe('copy and delete (admins)', () => {
     expect(again.body.code).toBe('SONG_NOT_FOUND');
   });
 
+  it('keeps a nominee while the results are published, and a song while a review holds its votes', async () => {
+    const admin = await signIn(server, 'admin');
+    const song = await createSong(server.db, { categoryId: category.id, title: 'Held Back' });
+    const fan = await createUser(server.db, { role: 'fan' });
+    const remove = () => server.request('DELETE', `/api/songs/${song.id}`, { token: admin.token });
+    const setPublished = (published: boolean) =>
+      server.request('PUT', '/api/admin/results', { token: admin.token, body: { published } });
+
+    expect((await setPublished(true)).status).toBe(200);
+    const published = await remove();
+    expect(published.status).toBe(409);
+    expect(published.body.code).toBe('RESULTS_PUBLISHED');
+    expect((await setPublished(false)).status).toBe(200);
+
+    await server.db
+      .insert(votes)
+      .values({ userId: fan.id, songId: song.id, categoryId: category.id, status: 'quarantined' });
+    const held = await remove();
+    expect(held.status).toBe(409);
+    expect(held.body.code).toBe('SONG_HAS_OPEN_REVIEW');
+    expect(await server.db.select().from(songs).where(eq(songs.id, song.id))).toHaveLength(1);
+
+    await server.db.update(votes).set({ status: 'invalid' }).where(eq(votes.songId, song.id));
+    expect((await remove()).status).toBe(200);
+  });
+
   it('keeps a cover a copy still shows when the original is deleted', async () => {
     const admin = await signIn(server, 'admin');
     const [source, target] = await Promise.all([
