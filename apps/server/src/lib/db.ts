@@ -72,6 +72,14 @@ export async function openDatabase(options: {
 }
 
 /**
+ * The rows of a raw statement's result (`db.execute(sql\`...\`)`): node-postgres and PGlite both answer
+ * `{ rows }`, which drizzle's types do not say for both drivers at once.
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
+/**
  * Runs one hot statement without the query builder, as the vote and the session lookup do on every
  * request: on PostgreSQL as a named prepared statement, parsed and planned once per connection.
  * `text` must be constant for a given `name`.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, safeCell } from './downloads';
+import { csvField, datedFileName, safeCell } from './downloads';
 
 describe('cells safe against formula injection', () => {
   it('puts an apostrophe before text a spreadsheet would read as a formula', () => {
@@ -23,5 +23,16 @@ describe('cells safe against formula injection', () => {
     expect(csvField('a\tb')).toBe('"a\tb"');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField('=cmd|')).toBe("'=cmd|");
+  });
+});
+
+describe('datedFileName', () => {
+  it('dates a file on the wall clock of the timezone given, not in UTC', () => {
+    const lateInUtc = new Date('2025-11-28T23:30:00Z');
+    expect(datedFileName('vote-report', 'UTC', lateInUtc)).toBe('vote-report-2025-11-28.csv');
+    expect(datedFileName('vote-report', 'Africa/Lagos', lateInUtc)).toBe('vote-report-2025-11-29.csv');
+    expect(datedFileName('users', 'America/New_York', new Date('2026-01-01T03:00:00Z'), 'xlsx')).toBe(
+      'users-2025-12-31.xlsx',
+    );
   });
 });

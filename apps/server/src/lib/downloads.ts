@@ -1,17 +1,21 @@
 import { createHash } from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { wallClockAt } from '@ovation/shared/zoned-time';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /** A cell value of an export row; dates are written as ISO 8601 text in UTC. */
 export type CellValue = string | number | boolean | Date | null | undefined;
 
-/** What a finished download was: the audit log records both (admin-design.md, server 4). */
-export interface DownloadReceipt {
+/**
+ * What a finished download was: the audit log records both (admin-design.md, server 4). A type, not an
+ * interface, so it spreads into an audit entry's details (a Record) as it is.
+ */
+export type DownloadReceipt = {
   rowCount: number;
   sha256: string;
   bytes: number;
-}
+};
 
 /**
  * The client closed the connection before the whole file was sent (a cancelled download): the sender
@@ -22,6 +26,44 @@ export class DownloadAborted extends Error {
     super('The client closed the connection before the download finished');
     this.name = 'DownloadAborted';
   }
+}
+
+/**
+ * How every export's audit entry ends, in its details: `stage: 'completed'` with the receipt, or, when the
+ * client went away mid-download, `stage: 'aborted'` with what had been sent by then and `completed: false`.
+ */
+export type DownloadOutcome =
+  | ({ stage: 'completed' } & DownloadReceipt)
+  | ({ stage: 'aborted'; completed: false } & DownloadReceipt);
+
+/**
+ * Sends a download (`send`: sendCsv or sendXlsx) and audits how it ended (`audit` gets a DownloadOutcome
+ * to spread into the entry's details): the same shape for every export. A cancelled download is audited
+ * too (it may have sent personal data), then ends quietly; any other failure is audited by nobody here
+ * and thrown.
+ */
+export async function sendAudited(
+  send: () => Promise<DownloadReceipt>,
+  audit: (outcome: DownloadOutcome) => Promise<unknown>,
+): Promise<void> {
+  let outcome: DownloadOutcome;
+  try {
+    outcome = { stage: 'completed', ...(await send()) };
+  } catch (error) {
+    if (!(error instanceof DownloadAborted)) throw error;
+    outcome = { stage: 'aborted', ...error.receipt, completed: false };
+  }
+  await audit(outcome);
+}
+
+/**
+ * A file name dated on a wall clock: `<prefix>-YYYY-MM-DD.<extension>`, the date of `now` in `timeZone`
+ * (the platform's timezone, so a report taken at 00:30 in Lagos carries Lagos's date, not UTC's).
+ */
+export function datedFileName(prefix: string, timeZone: string, now: Date, extension = 'csv'): string {
+  const { year, month, day } = wallClockAt(now.getTime(), timeZone);
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${prefix}-${pad(year, 4)}-${pad(month)}-${pad(day)}.${extension}`;
 }
 
 /**

@@ -2,10 +2,11 @@ import { type AdminDashboard, RECENT_ACTIVITY_COUNT } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { startOfDayIn, startOfWeekIn } from '../../lib/zoned-calendar';
-import { listRecentAdminActivity, platformTimezone } from '../audit/list-service';
+import { listRecentAdminActivity } from '../audit/list-service';
 import { countCategories } from '../categories/category-counts';
 import { countSongsByStatus } from '../songs/song-counts';
 import { countUsers } from '../users/user-counts';
+import { platformTimezone } from '../voting/settings-service';
 import { countVotes } from '../voting/vote-counts';
 
 /**
@@ -16,7 +17,7 @@ import { countVotes } from '../voting/vote-counts';
 export async function getAdminDashboard(deps: { db: Database; clock: Clock }): Promise<AdminDashboard> {
   const { db, clock } = deps;
   const now = clock.now();
-  const timezone = await platformTimezone(db, clock);
+  const timezone = await platformTimezone(db);
   const [users, songs, votes, totalCategories, recentActivity] = await Promise.all([
     countUsers(db, now),
     countSongsByStatus(db),

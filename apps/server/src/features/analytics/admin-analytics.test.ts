@@ -231,12 +231,13 @@ describe('GET /api/admin/analytics/report', () => {
       .where(and(eq(auditLog.action, 'results.exported'), eq(auditLog.actorId, admin.user.id)))
       .orderBy(desc(auditLog.id))
       .limit(1);
+    // The same details as every export's (lib/downloads.ts sendAudited): the stage, then the receipt.
     expect(entry!.details).toEqual({
       filename: 'vote-report-2025-11-29.csv',
+      stage: 'completed',
       rowCount: 5,
       bytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      completed: true,
     });
     expect(entry!.ip).toBe('127.0.0.1');
   });

@@ -1,13 +1,8 @@
 import { type AnalyticsCategory, VOTE_REPORT_COLUMNS } from '@ovation/shared';
-import { wallClockAt } from '@ovation/shared/zoned-time';
 import type { CellValue } from '../../lib/downloads';
 
-/** `vote-report-YYYY-MM-DD.csv`, the date of `now` on the platform's wall clock. */
-export function voteReportFilename(now: Date, timeZone: string): string {
-  const { year, month, day } = wallClockAt(now.getTime(), timeZone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `vote-report-${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}.csv`;
-}
+/** The report's file name before its date (lib/downloads.ts datedFileName): vote-report-YYYY-MM-DD.csv. */
+export const VOTE_REPORT_PREFIX = 'vote-report';
 
 export const VOTE_REPORT_HEADER: string[] = [...VOTE_REPORT_COLUMNS];
 

@@ -11,12 +11,12 @@ import {
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
-import { DownloadAborted, sendCsv } from '../../lib/downloads';
+import { datedFileName, sendAudited, sendCsv } from '../../lib/downloads';
 import { requestLanguage, varyByLanguage } from '../../lib/language';
 import type { ResponseCache } from '../../lib/response-cache';
 import { translate } from '../../lib/translate';
-import { platformTimezone } from '../audit/list-service';
-import { VOTE_REPORT_HEADER, voteReportFilename, voteReportRows } from './report';
+import { platformTimezone } from '../voting/settings-service';
+import { VOTE_REPORT_HEADER, VOTE_REPORT_PREFIX, voteReportRows } from './report';
 import { getResultsSettings, type ResultsChange, updateResultsSettings } from './results-service';
 import {
   type AnalyticsDependencies,
@@ -92,20 +92,13 @@ export function registerAnalyticsAdminRoutes(
       const actor = adminActor(request);
       const [categories, timezone] = await Promise.all([
         getRankedCategories(deps),
-        platformTimezone(deps.db, deps.clock),
+        platformTimezone(deps.db),
       ]);
-      const filename = voteReportFilename(deps.clock.now(), timezone);
-      try {
-        const receipt = await sendCsv(reply, {
-          filename,
-          header: VOTE_REPORT_HEADER,
-          rows: voteReportRows(categories),
-        });
-        await recordVoteReportDownload(deps.db, actor, { filename, ...receipt, completed: true });
-      } catch (error) {
-        if (!(error instanceof DownloadAborted)) throw error;
-        await recordVoteReportDownload(deps.db, actor, { filename, ...error.receipt, completed: false });
-      }
+      const filename = datedFileName(VOTE_REPORT_PREFIX, timezone, deps.clock.now());
+      await sendAudited(
+        () => sendCsv(reply, { filename, header: VOTE_REPORT_HEADER, rows: voteReportRows(categories) }),
+        (outcome) => recordVoteReportDownload(deps.db, actor, { filename, ...outcome }),
+      );
       return reply;
     },
   );

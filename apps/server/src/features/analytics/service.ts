@@ -7,6 +7,7 @@ import type {
 } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import type { DownloadOutcome } from '../../lib/downloads';
 import { Conflict, NotFound } from '../../lib/errors';
 import { toImageRef } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
@@ -239,7 +240,7 @@ export async function clearWinner(
 export async function recordVoteReportDownload(
   db: Database,
   actor: Actor,
-  download: { filename: string; rowCount: number; sha256: string; bytes: number; completed: boolean },
+  download: { filename: string } & DownloadOutcome,
 ) {
   await recordAudit(db, {
     action: 'results.exported',

@@ -29,12 +29,12 @@ export function registerAuditAdminRoutes(app: RouteApp, deps: { db: Database; cl
   app.get(
     '/admin/audit',
     { schema: { tags, security, querystring, response: { 200: auditListResponseSchema } } },
-    async (request) => listAuditEntries(deps.db, deps.clock, request.query),
+    async (request) => listAuditEntries(deps.db, request.query),
   );
 
   app.get(
     '/admin/audit/actions',
     { schema: { tags, security, response: { 200: auditActionsResponseSchema } } },
-    async () => ({ success: true as const, data: await listAuditActions(deps.db, deps.clock) }),
+    async () => ({ success: true as const, data: await listAuditActions(deps.db) }),
   );
 }

@@ -1,9 +1,8 @@
 import type { AuditActions, AuditListQuery, RecentActivity } from '@ovation/shared';
-import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { pageOf } from '../../lib/pagination';
 import { dateRangeIn } from '../../lib/zoned-calendar';
-import { getVotingSettings } from '../voting/settings-service';
+import { platformTimezone } from '../voting/settings-service';
 import { presentAuditEntry, presentRecentActivity } from './presenter';
 import { findAuditPage, findNewestAuditEntries } from './repository';
 import { ADMIN_AUDIT_ACTIONS, SECURITY_AUDIT_ACTIONS } from './service';
@@ -18,17 +17,12 @@ export function isKnownAuditAction(action: string): boolean {
   );
 }
 
-/** The platform's timezone: the voting settings' (UTC by default). Days and weeks are counted in it. */
-export async function platformTimezone(db: Database, clock: Clock): Promise<string> {
-  return (await getVotingSettings(db, clock)).timezone;
-}
-
 /** GET /admin/audit/actions: the action filter's choices and the timezone its dates are read in. */
-export async function listAuditActions(db: Database, clock: Clock): Promise<AuditActions> {
+export async function listAuditActions(db: Database): Promise<AuditActions> {
   return {
     admin: [...ADMIN_AUDIT_ACTIONS],
     security: [...SECURITY_AUDIT_ACTIONS],
-    timezone: await platformTimezone(db, clock),
+    timezone: await platformTimezone(db),
   };
 }
 
@@ -37,8 +31,8 @@ export async function listAuditActions(db: Database, clock: Clock): Promise<Audi
  * only; a security event (sign-ins, lockouts) is listed when it is chosen, so those do not drown the
  * admins' trail. Dates are calendar days in the platform's timezone, `to` included whole.
  */
-export async function listAuditEntries(db: Database, clock: Clock, query: AuditListQuery) {
-  const timezone = await platformTimezone(db, clock);
+export async function listAuditEntries(db: Database, query: AuditListQuery) {
+  const timezone = await platformTimezone(db);
   const { start, endBefore } = dateRangeIn(query, timezone);
   const actor = query.actor;
   const { rows, total } = await findAuditPage(

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../lib/db';
+import { type Database, rowsOf } from '../../lib/db';
 
 /** Views are added to the song rows in batches, so a crowd on one song does not queue on its row. */
 const FLUSH_INTERVAL_MS = 5000;
@@ -32,7 +32,7 @@ export class ViewCounter {
     const result = await this.db.execute(sql`
       insert into song_views (song_id, visitor_hash, hour_bucket) values (${songId}, ${visitorHash}, ${hour.toISOString()}::timestamptz)
       on conflict do nothing returning 1 as fresh`);
-    if ((result as unknown as { rows: unknown[] }).rows.length > 0) {
+    if (rowsOf(result).length > 0) {
       this.pending.set(songId, (this.pending.get(songId) ?? 0) + 1);
     }
   }

@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema';
 import { signIn } from '../../test/accounts';
 import { createCategory, createSong, setPlatformTimezone } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { plantVotes } from './review-testing';
+import { plantVotes } from '../../test/vote-reviews';
 
 type Account = Awaited<ReturnType<typeof signIn>>;
 

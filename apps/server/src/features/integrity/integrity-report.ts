@@ -1,10 +1,12 @@
-import { integrityReportFilename } from '@ovation/shared';
-import { wallClockAt } from '@ovation/shared/zoned-time';
-import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import type { CellValue } from '../../lib/downloads';
-import { getVotingSettings } from '../voting/settings-service';
 import * as repository from './report-repository';
+
+/**
+ * The report's file name before its date (lib/downloads.ts datedFileName): integrity-report-YYYY-MM-DD.csv,
+ * as the screen's `integrityReportFilename` names it when the answer carries no name.
+ */
+export const INTEGRITY_REPORT_PREFIX = 'integrity-report';
 
 /** The report's columns (issue 11, item 8): per category, what counts and what was set aside, and why. */
 export const INTEGRITY_REPORT_HEADER = [
@@ -18,14 +20,6 @@ export const INTEGRITY_REPORT_HEADER = [
 
 /** Between several reasons or names in one cell. */
 const LIST_SEPARATOR = '; ';
-
-/** Today's date on the platform's wall clock (its timezone, the voting settings'): YYYY-MM-DD. */
-async function platformDate(db: Database, clock: Clock) {
-  const { timezone } = await getVotingSettings(db, clock);
-  const { year, month, day } = wallClockAt(clock.now().getTime(), timezone);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}`;
-}
 
 interface ReviewMention {
   reviewId: number;
@@ -76,9 +70,4 @@ export async function buildIntegrityReport(db: Database): Promise<CellValue[][]>
   const all = summarise(reviews);
   rows.push(['Total', total.valid, total.quarantined, total.invalid, all.reasons, all.decidedBy]);
   return rows;
-}
-
-/** The report's file name, dated on the platform's wall clock. */
-export async function integrityReportName(db: Database, clock: Clock) {
-  return integrityReportFilename(await platformDate(db, clock));
 }

@@ -1,11 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
 import { categories } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { type Database, rowsOf } from '../../lib/db';
 import type { ReviewRow, VoteState } from './review-repository';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** The categories in the report's order (the public order: sort order, then name). */
 export async function findCategoriesInOrder(db: Database) {

@@ -4,7 +4,7 @@ import { voteReviews, votes } from '../../db/schema';
 import { setPlatformSettings, signIn } from '../../test/accounts';
 import { createCategory, createSong, setPlatformTimezone } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { countsPerSong, expectHonestCounts, plantVotes } from './review-testing';
+import { countsPerSong, expectHonestCounts, plantVotes } from '../../test/vote-reviews';
 
 type Account = Awaited<ReturnType<typeof signIn>>;
 

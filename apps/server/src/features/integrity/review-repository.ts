@@ -1,7 +1,7 @@
 import type { VoteReviewListFilter } from '@ovation/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { users, voteReviews, votes } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { type Database, rowsOf } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
 
@@ -12,10 +12,6 @@ export type ReviewRow = typeof voteReviews.$inferSelect;
 export interface ChangedVote {
   id: number;
   songId: string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** One array parameter (not a list of parameters, as drizzle makes of an array): `= any($1::bigint[])`. */

@@ -12,12 +12,13 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import type { Database } from '../../lib/db';
-import { DownloadAborted, sendCsv } from '../../lib/downloads';
+import { datedFileName, sendAudited, sendCsv } from '../../lib/downloads';
 import { requestLanguage, varyByLanguage } from '../../lib/language';
 import type { ResponseCache } from '../../lib/response-cache';
 import { translate } from '../../lib/translate';
 import { recordAudit } from '../audit/service';
-import { buildIntegrityReport, INTEGRITY_REPORT_HEADER, integrityReportName } from './integrity-report';
+import { platformTimezone } from '../voting/settings-service';
+import { buildIntegrityReport, INTEGRITY_REPORT_HEADER, INTEGRITY_REPORT_PREFIX } from './integrity-report';
 import {
   type IntegrityReviewDependencies,
   invalidateReview,
@@ -71,7 +72,7 @@ export function registerIntegrityReviewAdminRoutes(
         security,
         summary: 'Quarantine votes',
         description:
-          'Sets votes aside under a new open review, with a reason: a selection (`voteIds`, up to 10,000, each must exist and be valid) or every valid vote a `filter` matches now (exactly one of the two). The votes leave every total at once; the songs’ tallies drop in the same transaction. Answers the review, the number changed and the affected songs’ valid totals before and after. Audited (votes.quarantine) with the ids. 404 VOTE_NOT_FOUND, 409 VOTES_ALREADY_IN_STATE, 409 QUARANTINE_TOO_LARGE (a filter over 50,000 votes), 409 RESULTS_PUBLISHED.',
+          'Sets votes aside under a new open review, with a reason: a selection (`voteIds`, up to 10,000, each must exist and be valid) or every valid vote a `filter` matches now (exactly one of the two). The votes leave every total at once; the songs’ tallies drop in the same transaction. Answers the review, the number changed and the affected songs’ valid totals before and after. Audited (votes.quarantine) with the ids. 404 VOTE_NOT_FOUND; 404 CATEGORY_NOT_FOUND, SONG_NOT_FOUND, REVIEW_NOT_FOUND (an id of the filter that does not exist); 409 VOTES_ALREADY_IN_STATE, 409 QUARANTINE_TOO_LARGE (a filter over 50,000 votes), 409 RESULTS_PUBLISHED.',
         body: quarantineBodySchema,
         response: { 201: voteActionResponseSchema, ...actionErrors },
       },
@@ -108,7 +109,7 @@ export function registerIntegrityReviewAdminRoutes(
         security,
         summary: 'Confirm a review’s votes invalid',
         description:
-          'The review’s quarantined votes become invalid for good (the totals do not move: they were already out) and the review is decided. When the platform has more than one active admin, the admin who opened the review cannot do this (403 SECOND_ADMIN_REQUIRED). Audited (votes.invalidate). 404 REVIEW_NOT_FOUND, 409 REVIEW_ALREADY_DECIDED, 409 RESULTS_PUBLISHED.',
+          'The review’s quarantined votes become invalid for good (the totals do not move: they were already out) and the review is decided. When the platform has more than one active admin, the admin who opened the review cannot do this (403 SECOND_ADMIN_REQUIRED). Audited (votes.invalidate). 404 REVIEW_NOT_FOUND, 409 REVIEW_ALREADY_DECIDED, 409 RESULTS_PUBLISHED, 409 VOTES_ALREADY_IN_STATE (no vote of the review is quarantined any more).',
         params: voteReviewParamsSchema,
         body: invalidateReviewBodySchema,
         response: { 200: voteActionResponseSchema, ...actionErrors },
@@ -156,23 +157,19 @@ export function registerIntegrityReviewAdminRoutes(
     },
     async (request, reply) => {
       const actor = adminActor(request);
-      const filename = await integrityReportName(deps.db, deps.clock);
-      const rows = await buildIntegrityReport(deps.db);
-      const audit = (details: Record<string, unknown>) =>
-        recordAudit(deps.db, {
-          action: 'integrity.exported',
-          actorId: actor.id,
-          ip: actor.ip,
-          targetType: 'report',
-          details: { filename, ...details },
-        });
-      try {
-        const receipt = await sendCsv(reply, { filename, header: INTEGRITY_REPORT_HEADER, rows: [rows] });
-        await audit({ stage: 'completed', ...receipt });
-      } catch (error) {
-        if (!(error instanceof DownloadAborted)) throw error;
-        await audit({ stage: 'aborted', ...error.receipt, completed: false });
-      }
+      const [timezone, rows] = await Promise.all([platformTimezone(deps.db), buildIntegrityReport(deps.db)]);
+      const filename = datedFileName(INTEGRITY_REPORT_PREFIX, timezone, deps.clock.now());
+      await sendAudited(
+        () => sendCsv(reply, { filename, header: INTEGRITY_REPORT_HEADER, rows: [rows] }),
+        (outcome) =>
+          recordAudit(deps.db, {
+            action: 'integrity.exported',
+            actorId: actor.id,
+            ip: actor.ip,
+            targetType: 'report',
+            details: { filename, ...outcome },
+          }),
+      );
       return reply;
     },
   );

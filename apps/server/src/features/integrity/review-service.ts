@@ -17,7 +17,7 @@ import { auditVoteChange, type VoteChange, type VoteChangeAction } from './revie
 import * as repository from './review-repository';
 import { assertResultsOpen, readResultsLock } from './review-results-gate';
 import { mayInvalidate, presentReviews } from './review-views';
-import { voteFilterConditions } from './vote-filter';
+import { assertFilterIdsExist, voteFilterConditions } from './vote-filter';
 
 export interface IntegrityReviewDependencies {
   db: Database;
@@ -30,15 +30,23 @@ export interface IntegrityReviewDependencies {
  */
 export const MAX_VOTES_PER_ACTION = 50_000;
 
-/** A filter in words made of its own values (no language): the review's label when the screen gave none. */
+/**
+ * A filter in words made of its own values (no language): the review's label when the screen gave none.
+ * A bare ISO interval ('<from>/<to>') is what a registration burst is labelled with, and the screen reads
+ * it as 'accounts created between' (web cluster-label.ts); so only the accounts' span is written that
+ * way, and the votes' own span carries its field names ('from=<from> to=<to>'), which never reads as one.
+ */
 function describeFilter(filter: VoteFilter): string | null {
-  const span = (from?: string, to?: string) => (from || to ? `${from ?? '…'}/${to ?? '…'}` : undefined);
+  const interval = (from?: string, to?: string) => (from || to ? `${from ?? '…'}/${to ?? '…'}` : undefined);
+  const castBetween = [filter.from && `from=${filter.from}`, filter.to && `to=${filter.to}`]
+    .filter(Boolean)
+    .join(' ');
   const parts = [
     filter.ipPrefix,
     filter.deviceSignature,
     filter.emailPattern,
-    span(filter.accountsCreatedFrom, filter.accountsCreatedTo),
-    span(filter.from, filter.to),
+    interval(filter.accountsCreatedFrom, filter.accountsCreatedTo),
+    castBetween,
   ].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -121,7 +129,8 @@ async function settleChange(
  * 'quarantined' under a new open review, the songs' tallies drop by as many, and the action is audited
  * with the ids and the totals before and after. A selection must exist (404 VOTE_NOT_FOUND) and be valid
  * throughout (409 VOTES_ALREADY_IN_STATE, also when another admin quarantined some of it meanwhile); a
- * filter must match at least one valid vote. Refused while the results are published.
+ * filter's category, song and review must exist (404 CATEGORY_NOT_FOUND, SONG_NOT_FOUND, REVIEW_NOT_FOUND)
+ * and it must match at least one valid vote. Refused while the results are published.
  */
 export async function quarantineVotes(
   deps: IntegrityReviewDependencies,
@@ -142,8 +151,9 @@ export async function quarantineVotes(
       where = [repository.voteIdIn(selection)];
       source = { kind: 'selection' };
     } else {
-      assertResultsOpen(resultsPublished);
       const filter = body.filter!;
+      await assertFilterIdsExist(tx, filter);
+      assertResultsOpen(resultsPublished);
       where = voteFilterConditions(filter);
       source = { kind: 'filter', filter, label: body.label || describeFilter(filter) };
       // Refused before anything changes; the check after the change below covers votes cast meanwhile.
@@ -180,7 +190,8 @@ export async function quarantineVotes(
  * The votes were already out of the count, so the tallies do not move; the review is decided
  * ('invalidated'). While the platform has more than one active admin, the admin who opened the review
  * may not do this (403 SECOND_ADMIN_REQUIRED). 404 REVIEW_NOT_FOUND, 409 REVIEW_ALREADY_DECIDED, 409
- * RESULTS_PUBLISHED. Audited with the ids and the (unchanged) totals.
+ * RESULTS_PUBLISHED, 409 VOTES_ALREADY_IN_STATE when no vote of the review is quarantined any more.
+ * Audited with the ids and the (unchanged) totals.
  */
 export async function invalidateReview(
   deps: IntegrityReviewDependencies,
@@ -203,6 +214,9 @@ export async function invalidateReview(
       actorId: actor.id,
       at,
     });
+    // An open review none of whose votes is quarantined any more (its fans' accounts were deleted, say):
+    // nothing to confirm, so nothing is decided or audited as if it had been.
+    assertAllChanged(changed, undefined);
     const note = body?.note || null;
     await repository.decideReview(tx, reviewId, { status: 'invalidated', decidedBy: actor.id, at, note });
     return settleChange(tx, actor, 'votes.invalidate', review, changed, 0, { note });

@@ -9,7 +9,7 @@ import {
   expectHonestCounts as expectHonestCountsOf,
   plantVotes as plantVotesFor,
   validTotalOf as validTotalFor,
-} from './review-testing';
+} from '../../test/vote-reviews';
 
 type Account = Awaited<ReturnType<typeof signIn>>;
 type Song = { id: string; categoryId: string; title: string; artist: string };
@@ -145,6 +145,60 @@ describe('POST /api/admin/integrity/quarantine', () => {
     const response = await quarantine({ reason: 'Burst', filter: { ipPrefix: '41.203.79.0/24' } });
     expect(response.status).toBe(201);
     expect(response.body.data.review.label).toBe('41.203.79.0/24');
+  });
+
+  it('names a review of the votes’ own time span by its field names, never as an ISO interval', async () => {
+    // A bare '<from>/<to>' is a registration burst's label: the screen reads it as 'accounts created between'.
+    const interval = /^\d{4}-\d\d-\d\dT[^/]+\/\d{4}-\d\d-\d\dT[^/]+$/;
+    const timed = await createSong(server.db, { categoryId: gospel.id, title: 'Timed', artist: 'Clock' });
+    const song = { ...timed, categoryId: gospel.id };
+    const from = new Date(Date.now() - 60 * 60_000).toISOString();
+    const to = new Date(Date.now() + 60 * 60_000).toISOString();
+
+    await plantVotes(song, 2, '41.203.92.0/24');
+    const both = await quarantine({ reason: 'Votes of the hour', filter: { songId: timed.id, from, to } });
+    expect(both.status).toBe(201);
+    expect(both.body.data.review.label).toBe(`from=${from} to=${to}`);
+    expect(both.body.data.review.label).not.toMatch(interval);
+
+    await plantVotes(song, 1, '41.203.92.0/24');
+    const since = await quarantine({ reason: 'Votes since', filter: { songId: timed.id, from } });
+    expect(since.body.data.review.label).toBe(`from=${from}`);
+
+    // The accounts' creation span keeps the interval the screen words as 'accounts created between'.
+    await plantVotes(song, 1, '41.203.92.0/24');
+    const accounts = await quarantine({
+      reason: 'Accounts of the hour',
+      filter: { songId: timed.id, accountsCreatedFrom: from, accountsCreatedTo: to, from },
+    });
+    expect(accounts.status).toBe(201);
+    expect(accounts.body.data.review.label).toBe(`${from}/${to} · from=${from}`);
+    await expectHonestCounts();
+  });
+
+  it('answers 404 for a category, song or review of the filter that does not exist, changing nothing', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const reviews = await reviewCount();
+    const before = await countsPerSong();
+    for (const [filter, code] of [
+      [{ categoryId: unknown }, 'CATEGORY_NOT_FOUND'],
+      [{ categoryId: unknown, songId: essence.id }, 'CATEGORY_NOT_FOUND'],
+      [{ songId: unknown, ipPrefix: '41.203.77.0/24' }, 'SONG_NOT_FOUND'],
+      [{ categoryId: afro.id, songId: unknown }, 'SONG_NOT_FOUND'],
+      [{ reviewId: 987_654_321 }, 'REVIEW_NOT_FOUND'],
+    ] as const) {
+      const response = await quarantine({ reason: 'A good reason', filter });
+      expect(response.status, JSON.stringify(filter)).toBe(404);
+      expect(response.body.code, JSON.stringify(filter)).toBe(code);
+    }
+    expect(await reviewCount()).toBe(reviews);
+    expect(await countsPerSong()).toEqual(before);
+
+    // Ids that exist but select no valid vote: a conflict, as before.
+    const emptyCategory = await createCategory(server.db, { name: 'Nobody voted here' });
+    const known = await quarantine({ reason: 'A good reason', filter: { categoryId: emptyCategory.id } });
+    expect(known.status).toBe(409);
+    expect(known.body.code).toBe('VOTES_ALREADY_IN_STATE');
   });
 
   it.each([
@@ -321,6 +375,22 @@ describe('invalidate and restore, with one admin', () => {
       invalidVotes: 3,
       quarantinedVotes: 0,
     });
+    await expectHonestCounts();
+  });
+
+  it('answers 409 VOTES_ALREADY_IN_STATE to confirming an open review with no quarantined vote left', async () => {
+    const ids = await plantVotes(hymn, 2, '41.203.93.0/24');
+    const reviewId = (await quarantine({ reason: 'Gone since', voteIds: ids })).body.data.review.id;
+    // The fans' accounts are deleted, and their votes with them: the review stays open with nothing in it.
+    await server.db.execute(
+      sql`delete from users where id in (select user_id from votes where review_id = ${reviewId})`,
+    );
+    const response = await invalidate(reviewId, admin, { note: 'Nothing to confirm' });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('VOTES_ALREADY_IN_STATE');
+    const [stored] = await server.db.select().from(voteReviews).where(eq(voteReviews.id, reviewId));
+    expect(stored).toMatchObject({ status: 'open', decidedBy: null, decidedAt: null, decisionNote: null });
+    expect(await auditOf('votes.invalidate', reviewId)).toEqual([]);
     await expectHonestCounts();
   });
 

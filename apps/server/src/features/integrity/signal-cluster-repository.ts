@@ -1,8 +1,8 @@
 import type { ClusterKind, VoteFilter } from '@ovation/shared';
 import { and, countDistinct, eq, max, min, type SQL, sql } from 'drizzle-orm';
 import { users, votes } from '../../db/schema';
-import type { Database } from '../../lib/db';
-import { inRange, iso, rowsOf, sinceEach } from './signal-sql';
+import { type Database, rowsOf } from '../../lib/db';
+import { inRange, iso, sinceEach } from './signal-sql';
 import { emailPatternSql, voteFilterConditions } from './vote-filter';
 
 /**

@@ -1,7 +1,7 @@
 import { inArray, min, sql } from 'drizzle-orm';
 import { categories, songs, votes } from '../../db/schema';
-import type { Database } from '../../lib/db';
-import { inRange, iso, rowsOf, sinceEach } from './signal-sql';
+import { type Database, rowsOf } from '../../lib/db';
+import { inRange, iso, sinceEach } from './signal-sql';
 
 /** The earliest vote (the start of the 'all' window), or null when nobody voted yet. */
 export async function findFirstVoteAt(db: Database): Promise<Date | null> {

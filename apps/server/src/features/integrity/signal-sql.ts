@@ -1,11 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { votes } from '../../db/schema';
 
-/** The rows of a raw statement's result (node-postgres and PGlite both answer `{ rows }`). */
-export function rowsOf<Row>(result: unknown): Row[] {
-  return (result as { rows: Row[] }).rows;
-}
-
 export const iso = (date: Date) => date.toISOString();
 
 /** The votes of [from, to): the range both created_at indexes answer. */

@@ -454,6 +454,26 @@ describe('GET /api/admin/integrity/signals and /votes: refusals', () => {
     }
   });
 
+  it('answers 404 for a category, song or review of the filter that does not exist, not an empty list', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    for (const [filter, code] of [
+      [{ categoryId: unknown }, 'CATEGORY_NOT_FOUND'],
+      [{ songId: unknown }, 'SONG_NOT_FOUND'],
+      [{ songId: unknown, status: 'quarantined', page: 2 }, 'SONG_NOT_FOUND'],
+      [{ reviewId: 987_654_321 }, 'REVIEW_NOT_FOUND'],
+    ] as const) {
+      const response = await votesOfFilter(filter);
+      expect(response.status, JSON.stringify(filter)).toBe(404);
+      expect(response.body.code, JSON.stringify(filter)).toBe(code);
+    }
+    // Ids that exist but select no vote: an empty page, as before.
+    const contest = await createContest();
+    const nothing = await votesOfFilter({ categoryId: contest.category.id, songId: contest.songs[0]!.id });
+    expect(nothing.status).toBe(200);
+    expect(nothing.body.data).toEqual([]);
+    expect(nothing.body.pagination.total).toBe(0);
+  });
+
   it('is for admins only', async () => {
     const fan = await signIn(server, 'fan');
     for (const url of ['/api/admin/integrity/signals', '/api/admin/integrity/votes']) {

@@ -1,7 +1,9 @@
 import type { VoteFilter } from '@ovation/shared';
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users, votes } from '../../db/schema';
+import { categories, songs, users, voteReviews, votes } from '../../db/schema';
+import { type Database, rowsOf } from '../../lib/db';
+import { NotFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/text';
 
 /**
@@ -68,4 +70,26 @@ export function voteFilterConditions(filter: VoteFilter): SQL[] {
     );
   }
   return conditions;
+}
+
+/**
+ * The ids a filter names must exist: an unknown category, song or review is a 404 (CATEGORY_NOT_FOUND,
+ * SONG_NOT_FOUND, REVIEW_NOT_FOUND, in that order), never an empty votes list nor a quarantine that
+ * "found nothing". One statement of primary-key lookups, and none when the filter names no id. The votes
+ * list and the quarantine of a filter both ask this; the list only when the filter matched no vote at all
+ * (a vote matched proves the ids it was matched on exist).
+ */
+export async function assertFilterIdsExist(db: Database, filter: VoteFilter): Promise<void> {
+  const { categoryId, songId, reviewId } = filter;
+  if (!categoryId && !songId && reviewId === undefined) return;
+  const known = (id: unknown, lookup: () => SQL) => (id === undefined ? sql`true` : lookup());
+  const result = await db.execute(sql`
+    select
+      ${known(categoryId, () => sql`exists (select 1 from ${categories} where ${categories.id} = ${categoryId})`)} as category,
+      ${known(songId, () => sql`exists (select 1 from ${songs} where ${songs.id} = ${songId})`)} as song,
+      ${known(reviewId, () => sql`exists (select 1 from ${voteReviews} where ${voteReviews.id} = ${reviewId})`)} as review`);
+  const [found] = rowsOf<{ category: boolean; song: boolean; review: boolean }>(result);
+  if (!found?.category) throw NotFound('CATEGORY_NOT_FOUND');
+  if (!found.song) throw NotFound('SONG_NOT_FOUND');
+  if (!found.review) throw NotFound('REVIEW_NOT_FOUND');
 }

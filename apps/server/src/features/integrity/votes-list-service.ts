@@ -1,6 +1,7 @@
 import type { IntegrityVote, IntegrityVotesQuery } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { pageOf } from '../../lib/pagination';
+import { assertFilterIdsExist } from './vote-filter';
 import { findVotesPage, type IntegrityVoteRow } from './votes-list-repository';
 
 function presentVote(row: IntegrityVoteRow): IntegrityVote {
@@ -25,9 +26,12 @@ function presentVote(row: IntegrityVoteRow): IntegrityVote {
 
 /**
  * GET /admin/integrity/votes: the votes a filter selects (a cluster's `filter`, or the admin's own),
- * newest first, paged. Each shows its network prefix and device, never the full IP address.
+ * newest first, paged. Each shows its network prefix and device, never the full IP address. A filter
+ * naming a category, song or review that does not exist is a 404, not an empty list (asked only when
+ * nothing matched: the common answer costs no extra statement).
  */
 export async function listIntegrityVotes(deps: { db: Database }, query: IntegrityVotesQuery) {
   const { rows, total } = await findVotesPage(deps.db, query);
+  if (total === 0) await assertFilterIdsExist(deps.db, query);
   return pageOf(rows.map(presentVote), total, query);
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { categories, images, songs, songVoteTallies, users, votes } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { type Database, rowsOf } from '../../lib/db';
 
 /** Inserts the cover's image row and the song together: both or neither. */
 export async function insertSongWithCover(
@@ -105,16 +105,12 @@ export async function findUploaderSongRanks(db: Database, uploaderId: string) {
     select r.id, r.total_votes, r.rank_in_category, s.moderation_reason
     from ranked r join songs s on s.id = r.id
     where s.uploader_id = ${uploaderId}`);
-  return (
-    result as unknown as {
-      rows: Array<{
-        id: string;
-        total_votes: number;
-        rank_in_category: number | string | null;
-        moderation_reason: string | null;
-      }>;
-    }
-  ).rows;
+  return rowsOf<{
+    id: string;
+    total_votes: number;
+    rank_in_category: number | string | null;
+    moderation_reason: string | null;
+  }>(result);
 }
 
 export async function countUploaderTotals(db: Database, uploaderId: string) {
@@ -124,9 +120,7 @@ export async function countUploaderTotals(db: Database, uploaderId: string) {
            coalesce((select sum(t.votes) from song_vote_tallies t join songs x on x.id = t.song_id where x.uploader_id = ${uploaderId}), 0)::int as total_votes,
            (select count(*) from users where role = 'artist')::int as total_artists
     from songs s where s.uploader_id = ${uploaderId}`);
-  return (
-    result as unknown as {
-      rows: Array<{ total_songs: number; total_views: number; total_votes: number; total_artists: number }>;
-    }
-  ).rows[0]!;
+  return rowsOf<{ total_songs: number; total_views: number; total_votes: number; total_artists: number }>(
+    result,
+  )[0]!;
 }

@@ -14,7 +14,7 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
-import { DownloadAborted, sendXlsx } from '../../lib/downloads';
+import { sendAudited, sendXlsx } from '../../lib/downloads';
 import { recordAudit } from '../audit/service';
 import {
   changeUserRole,
@@ -168,19 +168,17 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         });
       // Recorded before the first byte leaves: whatever happens next, the export of personal data is known.
       await audit({ stage: 'started' });
-      try {
-        const receipt = await sendXlsx(reply, {
-          filename: USER_EXPORT_FILENAME,
-          sheetName: 'Users',
-          columns: USER_EXPORT_COLUMNS,
-          rows: userExportRows(deps.db, filters),
-        });
-        await audit({ stage: 'completed', ...receipt });
-      } catch (error) {
-        // A cancelled download still sent personal data: audited with what had been written.
-        if (!(error instanceof DownloadAborted)) throw error;
-        await audit({ stage: 'aborted', ...error.receipt, completed: false });
-      }
+      // A cancelled download still sent personal data: audited too, with what had been written.
+      await sendAudited(
+        () =>
+          sendXlsx(reply, {
+            filename: USER_EXPORT_FILENAME,
+            sheetName: 'Users',
+            columns: USER_EXPORT_COLUMNS,
+            rows: userExportRows(deps.db, filters),
+          }),
+        audit,
+      );
       return reply;
     },
   );

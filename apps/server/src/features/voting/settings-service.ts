@@ -38,6 +38,14 @@ function viewOf(row: VotingSettingsRow | undefined, now: Date): VotingSettings {
   };
 }
 
+/**
+ * The platform's timezone: the voting settings' (UTC by default). Every calendar day the platform counts
+ * is a day in it: the dashboard's today and this week, the audit log's dates, the exports' file names.
+ */
+export async function platformTimezone(db: Database): Promise<VotingSettings['timezone']> {
+  return timezoneOf((await readVotingSettings(db))?.timezone);
+}
+
 export async function getVotingSettings(db: Database, clock: Clock): Promise<VotingSettings> {
   return viewOf(await readVotingSettings(db), clock.now());
 }

@@ -1,15 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { TestServer } from '../../test/server';
+import { rowsOf } from '../lib/db';
+import type { TestServer } from './server';
 
 /** What the vote-review tests need of a song. */
 export interface PlantedSong {
   id: string;
   categoryId: string;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 let planted = 0;
