@@ -1,6 +1,8 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminAnalyticsPage } from './pages/admin-analytics';
 import { AdminIntegrityPage, integrityCount } from './pages/admin-integrity';
+import { text } from './pages/catalogs';
 import { callApi, captchaToken, coverPng, deleteSongs, registerAccount, uploadSong } from './support/api';
 import { DEMO_PASSWORD, uniqueEmail } from './support/auth-flows';
 import { setUpBrowser } from './support/browser';
@@ -37,7 +39,19 @@ interface AnalyticsSong {
   totalVotes: number;
   quarantinedVotes: number;
   invalidVotes: number;
+  votesWithSetAside: number;
   rankWithSetAside: number;
+}
+
+/** The journey's burst song's newest spike in GET /admin/integrity/signals (the last hour). */
+async function newestBurstSpike() {
+  const signals = await apiAs<{
+    velocity: { series: { songId: string; spikes: { at: string; votes: number }[] }[] };
+  }>(browser.baseUrl, admin.token, `/admin/integrity/signals?categoryId=${categoryId}&window=1h`);
+  const spikes = signals.velocity.series.find((song) => song.songId === songIds[0])?.spikes ?? [];
+  const newest = [...spikes].sort((a, b) => Date.parse(b.at) - Date.parse(a.at))[0];
+  if (!newest) throw new Error('the burst song has no spike in the signals');
+  return newest;
 }
 
 /** The journey's category in GET /admin/analytics: its songs by rank. */
@@ -157,6 +171,23 @@ describe('vote integrity', () => {
     expect(await browser.page.getByTestId('integrity-spikes').innerText()).toContain(BURST_SONG);
     await browser.page.getByText(screen.text('clusters.lead')).waitFor();
 
+    // The spike lists the votes behind it: the burst song's votes of that minute, as many as it counted.
+    const spike = await newestBurstSpike();
+    await screen.openSpikeVotes(screen.spikes(BURST_SONG).first());
+    const spikeRows = await screen.voteRows();
+    expect(spikeRows).toHaveLength(spike.votes);
+    for (const row of spikeRows) {
+      expect(row).toContain('127.0.0.0/24');
+      expect(row.join(' ')).toContain(BURST_SONG);
+    }
+    // Its votes can be quarantined as a selection, as a cluster's can (cancelled here: the cluster is).
+    const selected = await screen.startQuarantineSelected();
+    expect(await selected.innerText()).toContain(integrityCount('quarantine.selectedText', spike.votes));
+    await selected
+      .getByRole('button', { name: text('en', 'kit.dialog.cancel', 'admin'), exact: true })
+      .click();
+    await selected.waitFor({ state: 'hidden' });
+
     // Its votes: twelve fans, the prefix only (never a full address), all still valid.
     await screen.openVotes(cluster);
     const rows = await screen.voteRows();
@@ -180,6 +211,26 @@ describe('vote integrity', () => {
     expect(after.burst).toMatchObject({ totalVotes: 0, quarantinedVotes: burstSize });
     expect(after.steady.rank).toBeLessThan(after.burst.rank);
     expect(after.burst.rankWithSetAside).toBeLessThan(after.steady.rankWithSetAside);
+
+    // The admin sees the change on the analytics screen: the ordinary song above the burst song, the
+    // category's note that the set-aside votes would change its ranking, and where each would stand.
+    const analytics = new AdminAnalyticsPage(browser.page);
+    await analytics.open();
+    const ranking = analytics.categoryById(categoryId);
+    await ranking.getByText(analytics.text('ranking.differs')).waitFor();
+    const shown = await analytics.ranking(ranking);
+    const titles = shown.map((row) => row.title);
+    expect(titles).toContain(STEADY_SONG);
+    expect(titles.indexOf(STEADY_SONG)).toBeLessThan(titles.indexOf(BURST_SONG));
+    expect(shown.find((row) => row.title === BURST_SONG)).toMatchObject({
+      rank: `#${after.burst.rank.toLocaleString('en')}`,
+      withSetAside: analytics.withSetAsideText(after.burst.rankWithSetAside, after.burst.votesWithSetAside),
+    });
+    expect(shown.find((row) => row.title === STEADY_SONG)).toMatchObject({
+      rank: `#${after.steady.rank.toLocaleString('en')}`,
+      withSetAside: analytics.withSetAsideText(after.steady.rankWithSetAside, after.steady.votesWithSetAside),
+    });
+    await screen.open(`?category=${categoryId}&window=1h`);
 
     // The admin who set them aside cannot confirm them invalid: another admin exists.
     const review = screen.review(REASON);

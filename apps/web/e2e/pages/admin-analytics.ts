@@ -34,21 +34,46 @@ export class AdminAnalyticsPage {
     });
   }
 
+  /** A category's ranking, by its id. */
+  categoryById(id: string): Locator {
+    return this.page.locator(`main section[data-category="${id}"]`);
+  }
+
   /** A song's row in a category's ranking. */
   row(category: string, title: string): Locator {
     return this.category(category).getByRole('article', { name: title, exact: true });
   }
 
-  /** The songs of a category as shown: rank badge text, title, Winner marker. */
-  async ranking(category: string) {
-    const rows = await this.category(category).getByRole('article').all();
+  /**
+   * The songs of a category (its English name, or its section) as shown, in order: title, rank badge
+   * ('#2'), Winner marker, share, and the 'with set-aside votes' line when the category shows one.
+   */
+  async ranking(category: string | Locator) {
+    const section = typeof category === 'string' ? this.category(category) : category;
+    const rows = await section.getByRole('article').all();
     return Promise.all(
-      rows.map(async (row) => ({
-        title: (await row.getAttribute('aria-label')) ?? '',
-        winner: (await row.getAttribute('data-winner')) === 'true',
-        share: (await row.getByTestId('share').innerText()).trim(),
-      })),
+      rows.map(async (row) => {
+        const withSetAside = row.getByTestId('with-set-aside');
+        return {
+          title: (await row.getAttribute('aria-label')) ?? '',
+          rank: (await row.getByTestId('rank').innerText()).trim(),
+          winner: (await row.getAttribute('data-winner')) === 'true',
+          share: (await row.getByTestId('share').innerText()).trim(),
+          withSetAside: (await withSetAside.count()) > 0 ? (await withSetAside.innerText()).trim() : null,
+        };
+      }),
     );
+  }
+
+  /** 'With set-aside votes: rank 1, 16 votes' as the screen writes it in English. */
+  withSetAsideText(rank: number, votes: number) {
+    const counted = t(`ranking.votes_${votes === 1 ? 'one' : 'other'}`).replace(
+      /{{\s*count(?:,[^}]*)?\s*}}/,
+      votes.toLocaleString('en'),
+    );
+    return t('ranking.withSetAside')
+      .replace(/{{\s*rank\s*}}/, rank.toLocaleString('en'))
+      .replace(/{{\s*votes\s*}}/, counted);
   }
 
   selectButton(category: string, title: string): Locator {

@@ -38,9 +38,25 @@ export class AdminIntegrityPage {
     return (await term.locator('xpath=following-sibling::dd[1]').innerText()).trim();
   }
 
+  /** The spikes listed under the velocity chart that name `songTitle`, newest first. */
+  spikes(songTitle: string): Locator {
+    return this.page.getByTestId('integrity-spikes').locator('li').filter({ hasText: songTitle });
+  }
+
+  /** Open votes on a spike of the velocity list: the list of the song's votes in that minute. */
+  async openSpikeVotes(spike: Locator): Promise<Locator> {
+    await spike.getByRole('button', { name: t('velocity.openVotes'), exact: true }).click();
+    return this.votesLoaded();
+  }
+
   /** Open votes on a cluster card: the list of its votes. */
   async openVotes(cluster: Locator): Promise<Locator> {
     await cluster.getByRole('button', { name: t('clusters.openVotes'), exact: true }).click();
+    return this.votesLoaded();
+  }
+
+  /** The votes panel once its table has loaded. */
+  private async votesLoaded(): Promise<Locator> {
     const panel = this.votesPanel;
     await panel.getByRole('table', { name: t('votes.table.label') }).waitFor();
     await this.page
@@ -60,6 +76,15 @@ export class AdminIntegrityPage {
     return rows.evaluateAll((trs) =>
       trs.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
     );
+  }
+
+  /** Picks every row of the votes list and presses Quarantine selected: the dialog asking for a reason. */
+  async startQuarantineSelected(): Promise<Locator> {
+    await this.votesPanel.getByRole('checkbox', { name: text('en', 'kit.table.selectAll', 'admin') }).check();
+    await this.votesPanel.getByRole('button', { name: t('votes.quarantineSelected'), exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: t('quarantine.selectedTitle') });
+    await dialog.waitFor();
+    return dialog;
   }
 
   /** Quarantine this cluster: the dialog asking for a reason. */

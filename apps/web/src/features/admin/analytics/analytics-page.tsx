@@ -55,7 +55,8 @@ export default function AdminAnalyticsPage() {
 
   const data = analytics.data;
   const totals = data?.totals;
-  const average = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  // Two decimals at most, as the server rounds the average.
+  const average = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const locked = data?.results.published ?? false;
   const exportButton = (
     <button

@@ -1,8 +1,10 @@
-import { localizeCategory } from '@ovation/shared/category-words';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderCover } from '../../../components/player/cover-art';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AwardIcon, type IconProps, StrokeIcon } from '../../../components/ui/icons';
+import { isolate } from '../../../lib/bidi';
+import { useCategoryName } from '../lib/category-names';
 import type { AnalyticsCategory, AnalyticsSong } from './api';
 import { AlertNote } from './notes';
 
@@ -33,10 +35,11 @@ export function useShareFormat() {
   return (share: number) => format.format(share / 100);
 }
 
-/** The category's name in the reader's language. */
-export function useCategoryName() {
+/** A rank (or any count) in the reader's language and digits, as the public song card writes it. */
+export function useRankFormat() {
   const { i18n } = useTranslation();
-  return (category: AnalyticsCategory) => localizeCategory(category, i18n.language).name;
+  const format = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
+  return (rank: number) => format.format(rank);
 }
 
 const RANK_TONES = ['bg-gold-400 text-ink-950', 'bg-ink-200 text-ink-950', 'bg-coral-400 text-ink-950'];
@@ -54,7 +57,7 @@ export function CategoryRanking({
   handlers: RankingHandlers;
 }) {
   const { t } = useTranslation('admin-analytics');
-  const name = useCategoryName()(category);
+  const name = useCategoryName({ lookUp: false })(category);
   const winner = category.songs.find((song) => song.isWinner);
   const headingId = `ranking-${category._id}`;
 
@@ -88,7 +91,7 @@ export function CategoryRanking({
           {winner && <AwardIcon className="size-3.5" />}
           {winner ? (
             <span className="max-w-56 truncate">
-              {t('ranking.winnerIs', { title: `\u2068${winner.title}\u2069` })}
+              {t('ranking.winnerIs', { title: isolate(winner.title) })}
             </span>
           ) : (
             t('ranking.noWinner')
@@ -130,6 +133,9 @@ function SongRow({
 }) {
   const { t } = useTranslation('admin-analytics');
   const formatShare = useShareFormat();
+  const formatRank = useRankFormat();
+  const rank = formatRank(song.rank);
+  const title = isolate(song.title);
   const setAside = song.quarantinedVotes + song.invalidVotes;
   const share = formatShare(song.share);
   const lockedProps = handlers.locked
@@ -149,8 +155,10 @@ function SongRow({
           RANK_TONES[song.rank - 1] ?? 'bg-white/[0.08] text-ink-100'
         }`}
       >
-        <span aria-hidden="true">{t('ranking.rank', { rank: song.rank })}</span>
-        <span className="sr-only">{t('ranking.rankLabel', { rank: song.rank })}</span>
+        <span aria-hidden="true" data-testid="rank">
+          {t('ranking.rank', { rank })}
+        </span>
+        <span className="sr-only">{t('ranking.rankLabel', { rank })}</span>
       </span>
       <Thumbnail song={song} />
       <div className="min-w-0">
@@ -176,7 +184,7 @@ function SongRow({
             }`}
           >
             {t('ranking.withSetAside', {
-              rank: song.rankWithSetAside,
+              rank: formatRank(song.rankWithSetAside),
               votes: t('ranking.votes', { count: song.votesWithSetAside }),
             })}
           </p>
@@ -213,19 +221,18 @@ function SongRow({
           href={`/songs/${song._id}`}
           target="_blank"
           rel="noopener"
+          aria-label={t('ranking.viewSong', { title })}
           className={buttonClass('ghost', 'sm', 'px-3')}
         >
           <ExternalIcon className="size-4" />
           {t('ranking.view')}
-          <span className="sr-only">
-            : {song.title} {t('ranking.newTab')}
-          </span>
         </a>
         {song.isWinner ? (
           <button
             type="button"
             {...lockedProps}
             onClick={() => handlers.onClear(category, song)}
+            aria-label={t('ranking.clearSong', { title })}
             className={buttonClass(
               'ghost',
               'sm',
@@ -233,18 +240,17 @@ function SongRow({
             )}
           >
             {t('ranking.clear')}
-            <span className="sr-only">: {song.title}</span>
           </button>
         ) : (
           <button
             type="button"
             {...lockedProps}
             onClick={() => handlers.onSelect(category, song)}
+            aria-label={t('ranking.selectSong', { title })}
             className={buttonClass('secondary', 'sm', 'flex-1 px-3 md:flex-none')}
           >
             <AwardIcon className="size-4" />
             {t('ranking.select')}
-            <span className="sr-only">: {song.title}</span>
           </button>
         )}
       </div>

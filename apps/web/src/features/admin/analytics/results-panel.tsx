@@ -58,6 +58,9 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
   const missingWinners = analytics.categories.filter(
     (category) => category.songs.length > 0 && !category.winnerSongId,
   ).length;
+  // Votes in open reviews: while the results are published no one can confirm them invalid or restore them.
+  const quarantined = analytics.totals.quarantinedVotes;
+  const publishing = change?.setting === 'published' && change.value;
 
   const save = useAction({
     action: ({ setting, value }: Change) => saveResultsSettings({ [setting]: value }),
@@ -136,10 +139,15 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
         onConfirm={() => change && save.mutate(change)}
         onCancel={() => setChange(null)}
       >
-        {change?.setting === 'published' && change.value && (votingOpen || missingWinners > 0) && (
+        {publishing && (votingOpen || missingWinners > 0 || quarantined > 0) && (
           <NoteList>
             {votingOpen && <li>{t('results.publishVotingOpen')}</li>}
             {missingWinners > 0 && <li>{t('results.publishMissingWinners', { count: missingWinners })}</li>}
+            {quarantined > 0 && (
+              <li data-testid="publish-quarantined">
+                {t('results.publishQuarantined', { count: quarantined })}
+              </li>
+            )}
           </NoteList>
         )}
       </ConfirmDialog>

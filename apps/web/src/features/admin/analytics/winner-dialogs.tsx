@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { showToast, TOAST_ERROR_MS } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
+import { useCategoryName } from '../lib/category-names';
 import {
   type AnalyticsCategory,
   type AnalyticsSong,
@@ -11,7 +13,7 @@ import {
   PUBLIC_RESULT_KEYS,
   selectWinner,
 } from './api';
-import { useCategoryName } from './category-ranking';
+import { useRankFormat } from './category-ranking';
 import { NoteList } from './notes';
 
 /** The winner being chosen; `votingOpen` once the server said voting is still open (the second question). */
@@ -20,9 +22,6 @@ export interface WinnerChoice {
   song: AnalyticsSong;
   votingOpen: boolean;
 }
-
-/** Isolates a name inside a sentence, so an Arabic title in an English sentence (or the reverse) keeps its place. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /**
  * 'Confirm Winner Selection' (spec 2): the choice, the winner it replaces, and a warning when the song is not
@@ -38,7 +37,8 @@ export function SelectWinnerDialog({
   onChange: (choice: WinnerChoice | null) => void;
 }) {
   const { t } = useTranslation('admin-analytics');
-  const categoryName = useCategoryName();
+  const categoryName = useCategoryName({ lookUp: false });
+  const formatRank = useRankFormat();
   const select = useAction({
     action: selectWinner,
     success: t('winner.done'),
@@ -73,11 +73,11 @@ export function SelectWinnerDialog({
   if (category && song && !choice?.votingOpen) {
     if (current && current._id !== song._id)
       notes.push(t('winner.replaces', { title: isolate(current.title) }));
-    if (song.rank > 1) notes.push(t('winner.notFirst', { rank: song.rank }));
+    if (song.rank > 1) notes.push(t('winner.notFirst', { rank: formatRank(song.rank) }));
     if (category.rankingDiffers) {
       notes.push(
         t('winner.differs', {
-          rank: song.rankWithSetAside,
+          rank: formatRank(song.rankWithSetAside),
           votes: t('ranking.votes', { count: song.votesWithSetAside }),
         }),
       );
@@ -123,7 +123,7 @@ export function ClearWinnerDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('admin-analytics');
-  const categoryName = useCategoryName();
+  const categoryName = useCategoryName({ lookUp: false });
   const clear = useAction({
     action: (categoryId: string) => clearWinner(categoryId),
     success: t('winner.cleared'),

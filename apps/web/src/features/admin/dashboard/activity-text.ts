@@ -1,13 +1,11 @@
 import type { AuditTarget, RecentActivity } from '@ovation/shared/schemas/admin-dashboard';
+import { isolate } from '../../../lib/bidi';
 
 /** The admin-dashboard namespace's `t` and `exists`, loosened for keys built from action codes. */
 export interface ActivityTranslator {
   t: (key: string, options?: Record<string, unknown>) => string;
   exists: (key: string) => boolean;
 }
-
-/** Names and titles keep their own direction inside a sentence of the other (an English title in Arabic). */
-export const isolate = (text: string) => `\u2068${text}\u2069`;
 
 const NAMED_TARGETS = new Set(['song', 'user', 'category']);
 

@@ -1,3 +1,4 @@
+import type { AdminAnalytics } from '@ovation/shared/schemas/admin-analytics';
 import {
   integrityReportFilename,
   MAX_REVIEW_REASON_LENGTH,
@@ -45,6 +46,8 @@ export type VoteFilter = VoteCluster['filter'];
 export const VOTES_PAGE_SIZE = 50;
 /** Decided reviews per page: the admin lists' page size (spec 2). */
 export const REVIEWS_PAGE_SIZE = 20;
+/** Open reviews per page: the admin lists' largest page, so the open ones usually fit on one. */
+export const OPEN_REVIEWS_PAGE_SIZE = 100;
 
 export const integrityKeys = {
   all: ['admin', 'integrity'] as const,
@@ -104,13 +107,13 @@ export function votesQuery(filter: VoteFilter, page: number) {
   });
 }
 
-/** GET /admin/integrity/reviews: open reviews (all of them) or decided ones, a page at a time. */
+/** GET /admin/integrity/reviews: open reviews (100 a page) or decided ones (20 a page). */
 export function reviewsQuery(status: 'open' | 'decided', page: number) {
   return queryOptions({
     queryKey: integrityKeys.reviews(status, page),
     queryFn: async ({ signal }) => {
       const result = await apiRequest<VoteReview[]>('/admin/integrity/reviews', {
-        query: { status, page, limit: status === 'open' ? 100 : REVIEWS_PAGE_SIZE },
+        query: { status, page, limit: status === 'open' ? OPEN_REVIEWS_PAGE_SIZE : REVIEWS_PAGE_SIZE },
         signal,
       });
       return { reviews: result.data, pagination: result.pagination as Pagination | undefined };
@@ -118,6 +121,17 @@ export function reviewsQuery(status: 'open' | 'decided', page: number) {
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * Every quarantined vote, counted (GET /admin/analytics `totals.quarantinedVotes`): the votes awaiting a
+ * decision when the open reviews do not fit on one page (the reviews list gives no sum of them). Under
+ * the analytics' keys, so a change of vote states refreshes it with them.
+ */
+export const quarantinedTotalQuery = queryOptions({
+  queryKey: ['admin', 'analytics', 'quarantined-votes'] as const,
+  queryFn: async ({ signal }) =>
+    (await apiGet<AdminAnalytics>('/admin/analytics', { signal })).totals.quarantinedVotes,
+});
 
 /** POST /admin/integrity/quarantine: a selection (voteIds) or every valid vote a filter matches. */
 export function quarantineVotes(input: {

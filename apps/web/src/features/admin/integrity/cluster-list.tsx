@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ShieldIcon } from '../../../components/ui/icons';
+import { useCategoryName } from '../lib/category-names';
 import type { ClusterKind, VoteCluster } from './api';
-import { useCategoryName } from './category-names';
 import { useClusterLabel } from './cluster-label';
 import { LabelText, LeadCard, ShowVotesButton } from './lead-card';
 import type { Formats } from './use-formats';
@@ -71,7 +71,7 @@ function ClusterCard({
         <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-xs text-ink-400">{t('clusters.category')}</dt>
           <dd className="truncate text-ink-100">
-            <bdi>{categoryName(cluster.categoryId, cluster.categoryName)}</bdi>
+            <bdi>{categoryName({ _id: cluster.categoryId, name: cluster.categoryName })}</bdi>
           </dd>
         </div>
         <Fact label={t('clusters.accounts')}>{formats.number(cluster.accounts)}</Fact>

@@ -13,8 +13,10 @@ import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
+import { adminCategoryListQuery } from '../lib/category-names';
 import {
   downloadIntegrityReport,
+  quarantinedTotalQuery,
   reviewsQuery,
   SIGNAL_WINDOWS,
   type SignalWindow,
@@ -22,27 +24,40 @@ import {
   VOTE_STATUSES,
   type VoteStatus,
 } from './api';
-import { categoriesQuery } from './category-names';
 import { ClusterList } from './cluster-list';
 import { QuarantineModal, type QuarantineTarget } from './quarantine-modal';
 import { ReviewsPanel } from './reviews-panel';
 import { useFormats } from './use-formats';
-import { VelocityPanel } from './velocity-panel';
+import { type SpikeRef, VelocityPanel } from './velocity-panel';
 import { VotesPanel, type VotesSource } from './votes-panel';
 
 /**
- * Everything the screen shows, in the URL: the scope (a category or all), the window, the cluster or
- * review whose votes are open, that list's state filter and page, and the decided reviews' page. Back
- * and Forward step through them and an address can be shared with another admin.
+ * Everything the screen shows, in the URL: the scope (a category or all), the window, the cluster, spike
+ * (song and minute) or review whose votes are open, that list's state filter and page, and the open and
+ * decided reviews' pages. Back and Forward step through them and an address can be shared with another
+ * admin.
  */
 const SCREEN_DEFAULTS = {
   category: '',
   window: '24h' as SignalWindow,
   cluster: '',
+  spikeSong: '',
+  /** The spike's minute, epoch seconds. */
+  spikeAt: 0,
   review: 0,
   voteStatus: '' as VoteStatus | '',
   votePage: 1,
+  openPage: 1,
   decidedPage: 1,
+};
+/** What closes the votes panel: no cluster, spike or review open, its filter and page back to the start. */
+const NO_VOTES_OPEN = {
+  cluster: '',
+  spikeSong: '',
+  spikeAt: 0,
+  review: 0,
+  votePage: 1,
+  voteStatus: '' as VoteStatus | '',
 };
 const SCREEN_CHOICES = {
   window: SIGNAL_WINDOWS,
@@ -91,8 +106,18 @@ export default function AdminIntegrityPage() {
   const formats = useFormats();
   const { params, setParams } = useListParams(SCREEN_DEFAULTS, SCREEN_CHOICES);
   const signals = useQuery(signalsQuery(params.category, params.window));
-  const categories = useQuery(categoriesQuery);
+  const categories = useQuery(adminCategoryListQuery);
   const openReviews = useQuery(reviewsQuery('open', 1));
+  // The votes awaiting a decision are the open reviews' quarantined votes: summed from the reviews when
+  // they fit on one page, else counted by the analytics (every quarantined vote is in an open review).
+  const openPagination = openReviews.data?.pagination;
+  const allOpenListed =
+    openReviews.data !== undefined &&
+    (openPagination === undefined || openPagination.total <= openReviews.data.reviews.length);
+  const quarantinedTotal = useQuery({
+    ...quarantinedTotalQuery,
+    enabled: openReviews.data !== undefined && !allOpenListed,
+  });
   const [quarantining, setQuarantining] = useState<QuarantineTarget | null>(null);
   const [changes, setChanges] = useState(0);
   const report = useAction({
@@ -109,6 +134,15 @@ export default function AdminIntegrityPage() {
   const openedCluster = params.cluster
     ? clusters.find((cluster) => cluster.key === params.cluster)
     : undefined;
+  const openedSpike: SpikeRef | null =
+    params.spikeSong && Number.isInteger(params.spikeAt) && params.spikeAt > 0
+      ? { songId: params.spikeSong, at: params.spikeAt }
+      : null;
+  // A spike's votes need nothing from the signals (the song and the minute say which): its song is named
+  // while the chart still draws it.
+  const spikeSong = openedSpike
+    ? data?.velocity.series.find((song) => song.songId === openedSpike.songId)
+    : undefined;
   const votesSource: VotesSource | null = params.review
     ? { kind: 'review', reviewId: params.review }
     : params.cluster
@@ -117,10 +151,15 @@ export default function AdminIntegrityPage() {
         : data
           ? { kind: 'gone' }
           : null
-      : null;
+      : openedSpike
+        ? { kind: 'spike', ...openedSpike, song: spikeSong ?? null }
+        : null;
   const spikeCount = data?.velocity.series.reduce((sum, song) => sum + song.spikes.length, 0);
   const reviews = openReviews.data?.reviews;
-  const setAside = reviews?.reduce((sum, review) => sum + review.quarantinedVotes, 0);
+  const openCount = openPagination?.total ?? reviews?.length;
+  const setAside = allOpenListed
+    ? reviews?.reduce((sum, review) => sum + review.quarantinedVotes, 0)
+    : quarantinedTotal.data;
   const collator = new Intl.Collator(i18n.language);
   const categoryOptions = (categories.data ?? [])
     .map((category) => ({ value: category._id, label: localizeCategory(category, i18n.language).name }))
@@ -154,7 +193,7 @@ export default function AdminIntegrityPage() {
             <select
               id={`${id}-category`}
               value={params.category}
-              onChange={(event) => setParams({ category: event.target.value, cluster: '', votePage: 1 })}
+              onChange={(event) => setParams({ ...NO_VOTES_OPEN, category: event.target.value })}
               className={inputClass(false, SELECT_CLASS)}
               style={SELECT_STYLE}
             >
@@ -184,7 +223,7 @@ export default function AdminIntegrityPage() {
                     name={`${id}-window`}
                     value={window}
                     checked={params.window === window}
-                    onChange={() => setParams({ window, cluster: '', votePage: 1 })}
+                    onChange={() => setParams({ ...NO_VOTES_OPEN, window })}
                     className="sr-only"
                   />
                   {t(`scope.windows.${window}`)}
@@ -223,7 +262,7 @@ export default function AdminIntegrityPage() {
                 {
                   key: 'reviews',
                   label: t('tiles.openReviews'),
-                  value: reviews?.length,
+                  value: openCount,
                   icon: <ShieldIcon className="size-5" />,
                 },
                 {
@@ -236,7 +275,20 @@ export default function AdminIntegrityPage() {
             />
             <Section title={t('velocity.title')} testId="integrity-velocity">
               {data ? (
-                <VelocityPanel signals={data} formats={formats} />
+                <VelocityPanel
+                  signals={data}
+                  formats={formats}
+                  openedSpike={votesSource?.kind === 'spike' ? openedSpike : null}
+                  onOpenSpike={(spike) =>
+                    setParams(
+                      votesSource?.kind === 'spike' &&
+                        openedSpike?.songId === spike.songId &&
+                        openedSpike.at === spike.at
+                        ? NO_VOTES_OPEN
+                        : { ...NO_VOTES_OPEN, spikeSong: spike.songId, spikeAt: spike.at },
+                    )
+                  }
+                />
               ) : (
                 <div aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-white/[0.04]" />
               )}
@@ -250,8 +302,8 @@ export default function AdminIntegrityPage() {
                   onOpen={(cluster) =>
                     setParams(
                       params.cluster === cluster.key && !params.review
-                        ? { cluster: '', votePage: 1, voteStatus: '' }
-                        : { cluster: cluster.key, review: 0, votePage: 1, voteStatus: '' },
+                        ? NO_VOTES_OPEN
+                        : { ...NO_VOTES_OPEN, cluster: cluster.key },
                     )
                   }
                   onQuarantine={(cluster) => setQuarantining({ kind: 'cluster', cluster })}
@@ -271,7 +323,7 @@ export default function AdminIntegrityPage() {
             formats={formats}
             onStatus={(voteStatus) => setParams({ voteStatus, votePage: 1 })}
             onPage={(votePage) => setParams({ votePage })}
-            onClose={() => setParams({ cluster: '', review: 0, votePage: 1, voteStatus: '' })}
+            onClose={() => setParams(NO_VOTES_OPEN)}
             onQuarantineSelected={(voteIds) => setQuarantining({ kind: 'selection', voteIds })}
             selectionResetKey={changes}
           />
@@ -280,15 +332,13 @@ export default function AdminIntegrityPage() {
         <Section title={t('reviews.title')} testId="integrity-reviews">
           <ReviewsPanel
             formats={formats}
+            openPage={params.openPage}
             decidedPage={params.decidedPage}
             shownReviewId={params.review || null}
+            onOpenPage={(openPage) => setParams({ openPage })}
             onDecidedPage={(decidedPage) => setParams({ decidedPage })}
             onShowVotes={(reviewId) =>
-              setParams(
-                params.review === reviewId
-                  ? { review: 0, votePage: 1, voteStatus: '' }
-                  : { review: reviewId, cluster: '', votePage: 1, voteStatus: '' },
-              )
+              setParams(params.review === reviewId ? NO_VOTES_OPEN : { ...NO_VOTES_OPEN, review: reviewId })
             }
           />
         </Section>

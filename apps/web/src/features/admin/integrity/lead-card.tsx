@@ -35,16 +35,20 @@ export function LeadCard({
   );
 }
 
-/** A card's Open votes / Show votes button: it shows (or hides again) the card's votes below. */
+/** A lead's Open votes / Show votes button: it shows (or hides again) the lead's votes below. */
 export function ShowVotesButton({
   titleId,
   shown,
   onClick,
+  className = 'sm:flex-1',
   children,
 }: {
+  /** The id of what names the lead (its title): the button is described by it. */
   titleId: string;
   shown: boolean;
   onClick: () => void;
+  /** Its width in its row: a card's buttons share the row ('sm:flex-1', the default). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -53,7 +57,7 @@ export function ShowVotesButton({
       onClick={onClick}
       aria-expanded={shown}
       aria-describedby={titleId}
-      className={buttonClass('secondary', 'sm', 'sm:flex-1')}
+      className={buttonClass('secondary', 'sm', className)}
     >
       {children}
     </button>

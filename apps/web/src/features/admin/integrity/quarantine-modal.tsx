@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/dialog/form-modal';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
 import {
   quarantineVotes,
@@ -11,7 +12,6 @@ import {
   type VoteCluster,
 } from './api';
 import { useClusterLabel } from './cluster-label';
-import { isolate } from './use-formats';
 
 /** What is about to be quarantined: every valid vote of a cluster, or the valid votes picked in a list. */
 export type QuarantineTarget =

@@ -9,7 +9,9 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { CheckIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
+import { useCategoryName } from '../lib/category-names';
 import {
   invalidateReview,
   REASON_MAX_LENGTH,
@@ -19,10 +21,9 @@ import {
   type VoteReview,
   type VoteReviewStatus,
 } from './api';
-import { useCategoryName } from './category-names';
 import { useClusterLabel } from './cluster-label';
 import { LabelText, LeadCard, ShowVotesButton } from './lead-card';
-import { type Formats, isolate } from './use-formats';
+import type { Formats } from './use-formats';
 
 const REVIEW_TONES: Record<VoteReviewStatus, string> = {
   open: 'bg-gold-400/15 text-gold-200',
@@ -88,7 +89,7 @@ function ReviewCard({
         <ul aria-label={t('reviews.categories')} className="flex flex-wrap gap-1.5">
           {review.categories.map((category) => (
             <li key={category._id} className="rounded-full bg-white/[0.06] px-2 py-0.5 text-xs text-ink-200">
-              <bdi>{categoryName(category._id, category.name)}</bdi>
+              <bdi>{categoryName(category)}</bdi>
             </li>
           ))}
         </ul>
@@ -150,26 +151,30 @@ function ReviewCard({
 }
 
 /**
- * The reviews: open ones (all of them, each with Confirm invalid and Restore; confirming needs a second
- * admin when the platform has more than one and this admin set the votes aside), then the decided ones,
- * a page at a time.
+ * The reviews: open ones (100 a page, the admin lists' largest, so usually all on one; each with Confirm
+ * invalid and Restore; confirming needs a second admin when the platform has more than one and this admin
+ * set the votes aside), then the decided ones, 20 a page.
  */
 export function ReviewsPanel({
   formats,
+  openPage,
   decidedPage,
   shownReviewId,
+  onOpenPage,
   onDecidedPage,
   onShowVotes,
 }: {
   formats: Formats;
+  openPage: number;
   decidedPage: number;
   shownReviewId: number | null;
+  onOpenPage: (page: number) => void;
   onDecidedPage: (page: number) => void;
   onShowVotes: (reviewId: number) => void;
 }) {
   const { t } = useTranslation('admin-integrity');
   const id = useId();
-  const open = useQuery(reviewsQuery('open', 1));
+  const open = useQuery(reviewsQuery('open', openPage));
   const decided = useQuery(reviewsQuery('decided', decidedPage));
   const [decision, setDecision] = useState<Decision | null>(null);
   const [note, setNote] = useState('');
@@ -249,6 +254,11 @@ export function ReviewsPanel({
           title={t('reviews.emptyOpen')}
           description={t('reviews.emptyOpenText')}
           className="py-8"
+        />,
+        <Pager
+          page={open.data?.pagination?.page ?? 1}
+          pages={open.data?.pagination?.pages ?? 1}
+          onPage={onOpenPage}
         />,
       )}
       {group(

@@ -15,6 +15,8 @@ export function useFormats() {
     const number = new Intl.NumberFormat(language);
     const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const dateTime = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+    const clock = new Intl.DateTimeFormat(language, { timeStyle: 'short' });
     const time = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
     const dayTime = new Intl.DateTimeFormat(language, {
       month: 'short',
@@ -28,6 +30,9 @@ export function useFormats() {
       /** A share from 0..1 ('42.5%'). */
       percent: (share: number) => percent.format(share),
       dateTime: (iso: string | number | Date) => dateTime.format(new Date(iso)),
+      /** The day alone ('Nov 23, 2026') and the time alone ('11:20 PM'): a table's two-line time. */
+      date: (iso: string | number | Date) => date.format(new Date(iso)),
+      clock: (iso: string | number | Date) => clock.format(new Date(iso)),
       /** Two instants as one range, the shared day written once ('Nov 24, 2026, 1:20 – 1:22 AM'). */
       range: (from: string, to: string) => dateTime.formatRange(new Date(from), new Date(to)),
       /** A minute of a chart: just the time within a day, the day too across days. */
@@ -43,6 +48,3 @@ export function useFormats() {
 }
 
 export type Formats = ReturnType<typeof useFormats>;
-
-/** Isolates a name inside a sentence, so an Arabic title in English (or the reverse) keeps its order. */
-export const isolate = (text: string) => `\u2068${text}\u2069`;

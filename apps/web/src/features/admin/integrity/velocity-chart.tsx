@@ -2,8 +2,9 @@ import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { InlineSpinner } from '../../../components/ui/spinner';
+import { isolate } from '../../../lib/bidi';
 import type { VelocitySeries } from './api';
-import { type Formats, isolate } from './use-formats';
+import type { Formats } from './use-formats';
 import { alignVelocity, seriesSummary } from './velocity-data';
 
 /**

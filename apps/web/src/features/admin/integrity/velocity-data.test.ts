@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VelocitySeries } from './api';
-import { alignVelocity, seriesSummary } from './velocity-data';
+import { alignVelocity, seriesSummary, spikeFilter } from './velocity-data';
 
 const song = (songId: string, points: [number, number][], spikes: number[] = []): VelocitySeries => ({
   songId,
@@ -65,5 +65,16 @@ describe('seriesSummary', () => {
         ]),
       ),
     ).toEqual({ votes: 10, peak: 7 });
+  });
+});
+
+describe('spikeFilter', () => {
+  it("lists the song's votes of the spike's minute, both ends inclusive to the millisecond", () => {
+    const at = Date.UTC(2026, 4, 1, 10, 20) / 1000;
+    expect(spikeFilter('song-1', at)).toEqual({
+      songId: 'song-1',
+      from: '2026-05-01T10:20:00.000Z',
+      to: '2026-05-01T10:20:59.999Z',
+    });
   });
 });

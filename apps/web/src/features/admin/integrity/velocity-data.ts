@@ -1,4 +1,4 @@
-import type { VelocitySeries } from './api';
+import type { VelocitySeries, VoteFilter } from './api';
 
 /**
  * Above this many minutes the chart does not fill the quiet minutes with zeros (a long 'all' window):
@@ -9,6 +9,26 @@ export const MAX_FILLED_BUCKETS = 20_000;
 /** A spike's minute (ISO 8601) in epoch seconds, as the series' points count time. */
 export function spikeSeconds(at: string): number {
   return Math.floor(Date.parse(at) / 1000);
+}
+
+/**
+ * How long a spike lasts: the server judges each song minute by minute (a spike is 'a minute whose votes
+ * stand far above the song's previous half hour'), whatever the width of the chart's buckets, which grow
+ * on long windows.
+ */
+export const SPIKE_SECONDS = 60;
+
+/**
+ * The votes behind a spike: the song's votes in that minute, every state (as the spike counted them).
+ * `from` and `to` are both inclusive to the millisecond (VoteFilter), so `to` is the minute's last one.
+ */
+export function spikeFilter(songId: string, atSeconds: number): VoteFilter {
+  const from = atSeconds * 1000;
+  return {
+    songId,
+    from: new Date(from).toISOString(),
+    to: new Date(from + SPIKE_SECONDS * 1000 - 1).toISOString(),
+  };
 }
 
 export interface AlignedVelocity {

@@ -10,7 +10,9 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { CloseIcon, SearchIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
+import { useCategoryName } from '../lib/category-names';
 import {
   type IntegrityVote,
   restoreReview,
@@ -21,13 +23,18 @@ import {
   type VoteStatus,
   votesQuery,
 } from './api';
-import { useCategoryName } from './category-names';
 import { useClusterLabel } from './cluster-label';
-import { type Formats, isolate } from './use-formats';
+import type { Formats } from './use-formats';
+import { spikeFilter } from './velocity-data';
 
-/** Whose votes the panel lists: a cluster's (its filter), a review's, or a cluster no longer in the signals. */
+/**
+ * Whose votes the panel lists: a cluster's (its filter), a velocity spike's (the song's votes in that
+ * minute; `song` names it while the signals still draw it), a review's, or a cluster no longer in the
+ * signals.
+ */
 export type VotesSource =
   | { kind: 'cluster'; cluster: VoteCluster }
+  | { kind: 'spike'; songId: string; at: number; song: { title: string } | null }
   | { kind: 'review'; reviewId: number }
   | { kind: 'gone' };
 
@@ -48,7 +55,8 @@ export function VoteStatusBadge({ status }: { status: VoteStatus }) {
 
 /**
  * The votes behind a signal, 50 a page, newest first: time, fan, song, IP prefix (never a full address),
- * device and state. Rows can be picked: Quarantine selected for a cluster, Restore selected for a review.
+ * device and state. Rows can be picked: Quarantine selected for a cluster or a spike, Restore selected for
+ * a review.
  * The state filter and the page live in the URL with the rest of the screen.
  */
 export function VotesPanel({
@@ -76,18 +84,27 @@ export function VotesPanel({
   const { t } = useTranslation('admin-integrity');
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const panel = useRef<HTMLElement>(null);
   const wordLabel = useClusterLabel();
   const categoryName = useCategoryName();
   const base: VoteFilter | null =
     source.kind === 'cluster'
       ? source.cluster.filter
-      : source.kind === 'review'
-        ? { reviewId: source.reviewId }
-        : null;
+      : source.kind === 'spike'
+        ? spikeFilter(source.songId, source.at)
+        : source.kind === 'review'
+          ? { reviewId: source.reviewId }
+          : null;
   const filter: VoteFilter | null = base && { ...base, ...(status ? { status } : {}) };
   const votes = useQuery({ ...votesQuery(filter ?? {}, page), enabled: filter !== null });
   const sourceKey =
-    source.kind === 'cluster' ? source.cluster.key : source.kind === 'review' ? source.reviewId : '';
+    source.kind === 'cluster'
+      ? source.cluster.key
+      : source.kind === 'spike'
+        ? `${source.songId}@${source.at}`
+        : source.kind === 'review'
+          ? source.reviewId
+          : '';
   const { selected, setSelected, clear } = useRowSelection(
     JSON.stringify([sourceKey, status, page, selectionResetKey]),
   );
@@ -104,13 +121,13 @@ export function VotesPanel({
     onError: () => setRestoring(null),
   });
 
-  // Opening a cluster or a review (a button pressed) takes the reader to its votes; a page opened on
+  // Opening a cluster, a spike or a review (a button pressed) takes the reader to its votes; a page opened on
   // a shared address stays at its top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new source moves the focus.
   useEffect(() => {
     if (document.activeElement === document.body) return;
     heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    panel.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [sourceKey]);
 
   const rows = votes.data?.votes;
@@ -121,9 +138,11 @@ export function VotesPanel({
   const title =
     source.kind === 'cluster'
       ? t('votes.clusterTitle', { label: isolate(wordLabel(source.cluster.label, source.cluster.kind).text) })
-      : source.kind === 'review'
-        ? t('votes.reviewTitle', { id: formats.number(source.reviewId) })
-        : t('votes.clusterTitle', { label: '' });
+      : source.kind === 'spike'
+        ? t('votes.spikeTitle', { time: formats.dateTime(source.at * 1000) })
+        : source.kind === 'review'
+          ? t('votes.reviewTitle', { id: formats.number(source.reviewId) })
+          : t('votes.clusterTitle', { label: '' });
 
   const columns: DataTableColumn<IntegrityVote>[] = [
     {
@@ -145,7 +164,13 @@ export function VotesPanel({
       key: 'time',
       header: t('votes.table.time'),
       className: 'whitespace-nowrap',
-      cell: (vote) => <time dateTime={vote.createdAt}>{formats.dateTime(vote.createdAt)}</time>,
+      // The day above the time: the table fits a desktop's width without scrolling sideways.
+      cell: (vote) => (
+        <time dateTime={vote.createdAt} className="flex flex-col">
+          <span>{formats.date(vote.createdAt)}</span>
+          <span className="text-xs text-ink-400">{formats.clock(vote.createdAt)}</span>
+        </time>
+      ),
     },
     {
       key: 'song',
@@ -157,7 +182,7 @@ export function VotesPanel({
             <bdi>{vote.song.title}</bdi>
           </p>
           <p className="text-xs text-ink-400">
-            <bdi>{categoryName(vote.category._id, vote.category.name)}</bdi>
+            <bdi>{categoryName(vote.category)}</bdi>
           </p>
         </div>
       ),
@@ -185,14 +210,12 @@ export function VotesPanel({
         <div className="flex flex-col items-start gap-1">
           <VoteStatusBadge status={vote.status} />
           {vote.review && source.kind !== 'review' && (
-            <span
-              className="line-clamp-2 max-w-56 text-xs break-words text-ink-400"
-              title={vote.review.reason}
-            >
-              {t('votes.inReview', {
-                id: formats.number(vote.review.id),
-                reason: isolate(vote.review.reason),
-              })}
+            // The reason on its own line, in its own direction: clamped at its own end in any language.
+            <span className="flex max-w-56 flex-col text-xs text-ink-400" title={vote.review.reason}>
+              <span>{t('reviews.name', { id: formats.number(vote.review.id) })}</span>
+              <span dir="auto" className="line-clamp-2 break-words">
+                {vote.review.reason}
+              </span>
             </span>
           )}
         </div>
@@ -203,8 +226,10 @@ export function VotesPanel({
   const pagination = votes.data?.pagination;
   return (
     <section
+      ref={panel}
       aria-labelledby={`${id}-title`}
-      className="flex min-w-0 scroll-mt-6 flex-col gap-4 rounded-3xl border border-gold-400/25 bg-ink-900/60 p-4 sm:p-6"
+      // Clear of the sticky bars: the site header, and below lg the admin menu bar under it.
+      className="flex min-w-0 scroll-mt-36 flex-col gap-4 rounded-3xl border border-gold-400/25 bg-ink-900/60 p-4 sm:p-6 lg:scroll-mt-24"
       data-testid="integrity-votes"
     >
       <div className="flex items-start justify-between gap-3">
@@ -214,6 +239,17 @@ export function VotesPanel({
               {t(`clusters.kinds.${source.cluster.kind}`)}
               {' · '}
               <bdi className="normal-case">{source.cluster.songTitle}</bdi>
+            </p>
+          )}
+          {source.kind === 'spike' && (
+            <p className="text-xs font-semibold tracking-wide text-gold-200 uppercase">
+              {t('votes.spike')}
+              {source.song && (
+                <>
+                  {' · '}
+                  <bdi className="normal-case">{source.song.title}</bdi>
+                </>
+              )}
             </p>
           )}
           <h2
@@ -280,7 +316,7 @@ export function VotesPanel({
                   }),
               }}
               bulkActions={(ids) =>
-                source.kind === 'cluster' ? (
+                source.kind === 'cluster' || source.kind === 'spike' ? (
                   <BulkButton
                     label={t('votes.quarantineSelected')}
                     disabledText={t('votes.nothingToQuarantine')}

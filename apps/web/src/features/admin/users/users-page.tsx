@@ -18,6 +18,7 @@ import {
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
+import { isolate } from '../../../lib/bidi';
 import { useSession } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
@@ -48,9 +49,6 @@ const LIST_DEFAULTS = {
 const LIST_CHOICES = { role: ADMIN_USER_ROLE_FILTERS };
 
 const ROLE_FILTER_LABELS = { all: 'allRoles', fan: 'fans', artist: 'artists', admin: 'admins' } as const;
-
-/** A name inside a translated sentence, isolated so a Latin name in Arabic (or the reverse) keeps its place. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 type Confirming = { kind: 'status' | 'sessions'; user: AdminUser } | null;
 
