@@ -87,6 +87,11 @@ export const songSchema = z.object({
   totalVotes: z.number().int().optional(),
   /** Whether the song won its category: always for admins; for everyone else only once published. */
   isWinner: z.boolean().optional(),
+  /**
+   * Its place on a ranked category page (competition ranking: tied songs share a place, 1, 1, 3), so the
+   * page shows ties right without the totals that would reveal them; absent where songs are not ranked.
+   */
+  rank: z.number().int().positive().optional(),
 });
 export type Song = z.infer<typeof songSchema>;
 

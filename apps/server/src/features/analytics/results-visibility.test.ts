@@ -157,6 +157,8 @@ describe('before the results are published', () => {
       const page = await get(`/api/categories/${category.id}`, caller);
       expect(page.body.data.standings).toBe('live');
       expect(titles(page.body.data.songs)).toEqual(['Zeta', 'Mid', 'Alpha']);
+      // Places, so the page can show ties, never the totals behind them.
+      expect(page.body.data.songs.map((song: { rank?: number }) => song.rank)).toEqual([1, 2, 3]);
     }
   });
 
@@ -167,6 +169,7 @@ describe('before the results are published', () => {
       expect(page.body.data.standings).toBe('hidden');
       expect(titles(page.body.data.songs)).toEqual(['Alpha', 'Mid', 'Zeta']);
       expect(JSON.stringify(page.body)).not.toMatch(RESULT_FIELDS);
+      expect(JSON.stringify(page.body)).not.toContain('"rank"');
     }
     // Admins still see the ranking and the totals, with the state the public is in.
     const adminPage = await get(`/api/categories/${category.id}`, 'admin');

@@ -6,7 +6,7 @@ import { imageVariantKey, toImageRef } from '../../lib/images';
 import { paginationOf } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import { isAdmin, type Viewer } from '../../lib/viewer';
-import { compareByTitle, compareByVotes } from '../analytics/ranking';
+import { compareByTitle, compareByVotes, competitionRanks } from '../analytics/ranking';
 import { getPublicResults, standingsOf } from '../analytics/results-service';
 import * as categories from '../categories/service';
 import type { SongRow } from './repository';
@@ -128,9 +128,13 @@ export async function getCategoryWithSongs(deps: CatalogDependencies, id: string
   const standings = standingsOf(results);
   const ranked = isAdmin(viewer) || standings !== 'hidden';
   const ordered = [...rows].sort(ranked ? compareByVotes((row) => row.totalVotes) : compareByTitle);
+  const ranks = ranked ? competitionRanks(ordered, (row) => row.totalVotes) : null;
   return {
     category,
-    songs: ordered.map((row) => toSong(deps.storage, row, viewer, results.published)),
+    songs: ordered.map((row, index) => ({
+      ...toSong(deps.storage, row, viewer, results.published),
+      ...(ranks ? { rank: ranks[index]! } : {}),
+    })),
     standings,
   };
 }

@@ -23,8 +23,12 @@ describe('competitionRanks', () => {
     expect(competitionRanks(totals)).toEqual([1, 1, 3, 4, 4, 4, 7]);
   });
 
-  it('numbers songs by position when the totals are not public', () => {
+  it('numbers songs by position when neither totals nor places are given', () => {
     expect(competitionRanks([{}, {}, {}])).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the places the server gives with the live standings, ties included', () => {
+    expect(competitionRanks([{ rank: 1 }, { rank: 1 }, { rank: 3 }])).toEqual([1, 1, 3]);
   });
 });
 

@@ -21,11 +21,17 @@ export function dedupeSongs(songs: readonly Song[]): Song[] {
 
 /**
  * Competition ranks of songs already ordered by votes (most first): equal totals share a rank and the next
- * rank skips (1, 1, 3), as the published results count them. Without totals each song is its position.
+ * rank skips (1, 1, 3), as the published results count them. A song carrying the server's place (live
+ * standings: places without totals) keeps it; without either each song is its position.
  */
-export function competitionRanks(songs: readonly Pick<Song, 'totalVotes'>[]): number[] {
+export function competitionRanks(songs: readonly Pick<Song, 'totalVotes' | 'rank'>[]): number[] {
   const ranks: number[] = [];
   songs.forEach((song, index) => {
+    // The server's place when it sends one (live standings carry places, not the totals behind them).
+    if (song.rank !== undefined) {
+      ranks.push(song.rank);
+      return;
+    }
     const previous = songs[index - 1];
     const tied =
       previous !== undefined && song.totalVotes !== undefined && previous.totalVotes === song.totalVotes;
