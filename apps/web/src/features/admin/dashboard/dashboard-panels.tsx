@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowEndIcon, ClockIcon } from '../../../components/ui/icons';
 import { SCREEN_ICONS } from '../layout/admin-icons';
+import { Panel } from '../layout/panel';
 import { describeActivity, formatWhen } from './activity-text';
-import { Panel } from './panel';
 
 /** Spec 2 dashboard Quick Actions, in the spec's order, each to its screen. */
 const QUICK_ACTIONS = [

@@ -10,10 +10,10 @@ import { ArrowEndIcon, CheckIcon, CloseIcon, MusicIcon } from '../../../componen
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { useAction } from '../../../lib/use-action';
+import { Panel } from '../layout/panel';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
 import { approveSong, rejectSong } from '../lib/song-moderation';
 import { dashboardKeys, pendingSongsQuery } from './api';
-import { Panel } from './panel';
 
 function PendingSong({
   song,

@@ -1,6 +1,6 @@
 import { localizeCategory } from '@ovation/shared/category-words';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { inputClass, SELECT_CLASS, SELECT_STYLE } from '../../../components/form/control-styles';
@@ -13,6 +13,7 @@ import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
+import { Panel } from '../layout/panel';
 import { adminCategoryListQuery } from '../lib/category-names';
 import {
   downloadIntegrityReport,
@@ -63,36 +64,6 @@ const SCREEN_CHOICES = {
   window: SIGNAL_WINDOWS,
   voteStatus: ['', ...VOTE_STATUSES] as (VoteStatus | '')[],
 };
-
-/** A titled part of the screen. */
-function Section({
-  title,
-  aside,
-  children,
-  testId,
-}: {
-  title: string;
-  aside?: ReactNode;
-  children: ReactNode;
-  testId?: string;
-}) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      data-testid={testId}
-      className="min-w-0 rounded-3xl border border-white/10 bg-ink-900/60 p-4 sm:p-6"
-    >
-      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={id} className="text-xl font-bold text-ink-50">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 /**
  * Vote integrity (/admin/integrity, issue 11): how votes arrive (votes per minute per song, spikes
@@ -273,7 +244,7 @@ export default function AdminIntegrityPage() {
                 },
               ]}
             />
-            <Section title={t('velocity.title')} testId="integrity-velocity">
+            <Panel title={t('velocity.title')} testId="integrity-velocity">
               {data ? (
                 <VelocityPanel
                   signals={data}
@@ -292,8 +263,8 @@ export default function AdminIntegrityPage() {
               ) : (
                 <div aria-hidden="true" className="h-72 animate-pulse rounded-2xl bg-white/[0.04]" />
               )}
-            </Section>
-            <Section title={t('clusters.title')}>
+            </Panel>
+            <Panel title={t('clusters.title')}>
               {data ? (
                 <ClusterList
                   clusters={clusters}
@@ -311,7 +282,7 @@ export default function AdminIntegrityPage() {
               ) : (
                 <div aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-white/[0.04]" />
               )}
-            </Section>
+            </Panel>
           </>
         )}
 
@@ -329,7 +300,7 @@ export default function AdminIntegrityPage() {
           />
         )}
 
-        <Section title={t('reviews.title')} testId="integrity-reviews">
+        <Panel title={t('reviews.title')} testId="integrity-reviews">
           <ReviewsPanel
             formats={formats}
             openPage={params.openPage}
@@ -341,7 +312,7 @@ export default function AdminIntegrityPage() {
               setParams(params.review === reviewId ? NO_VOTES_OPEN : { ...NO_VOTES_OPEN, review: reviewId })
             }
           />
-        </Section>
+        </Panel>
       </div>
       <QuarantineModal
         target={quarantining}
