@@ -1,6 +1,6 @@
 import type { Category, Song } from '@ovation/shared';
 import { describe, expect, it } from 'vitest';
-import { competitionRanks, dedupeSongs, filterCategories, findNeighbours } from './category-helpers';
+import { dedupeSongs, filterCategories, findNeighbours, songPlaces } from './category-helpers';
 
 const category = (overrides: Partial<Category>): Category => ({
   _id: 'c',
@@ -17,18 +17,14 @@ const category = (overrides: Partial<Category>): Category => ({
 });
 const song = (_id: string, title: string, artist: string) => ({ _id, title, artist }) as Song;
 
-describe('competitionRanks', () => {
-  it('gives equal totals one rank and skips the next (1, 1, 3)', () => {
-    const totals = [12, 12, 7, 3, 3, 3, 1].map((totalVotes) => ({ totalVotes }));
-    expect(competitionRanks(totals)).toEqual([1, 1, 3, 4, 4, 4, 7]);
+describe('songPlaces', () => {
+  it('keeps the places the server ranked the songs at, ties included (1, 1, 3)', () => {
+    const places = [1, 1, 3, 4, 4, 4, 7].map((rank) => ({ rank }));
+    expect(songPlaces(places)).toEqual([1, 1, 3, 4, 4, 4, 7]);
   });
 
-  it('numbers songs by position when neither totals nor places are given', () => {
-    expect(competitionRanks([{}, {}, {}])).toEqual([1, 2, 3]);
-  });
-
-  it('keeps the places the server gives with the live standings, ties included', () => {
-    expect(competitionRanks([{ rank: 1 }, { rank: 1 }, { rank: 3 }])).toEqual([1, 1, 3]);
+  it('numbers songs by position when the answer carries no places', () => {
+    expect(songPlaces([{}, {}, {}])).toEqual([1, 2, 3]);
   });
 });
 

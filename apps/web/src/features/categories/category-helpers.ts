@@ -20,24 +20,11 @@ export function dedupeSongs(songs: readonly Song[]): Song[] {
 }
 
 /**
- * Competition ranks of songs already ordered by votes (most first): equal totals share a rank and the next
- * rank skips (1, 1, 3), as the published results count them. A song carrying the server's place (live
- * standings: places without totals) keeps it; without either each song is its position.
+ * Each song's place on a ranked category page: the place the server ranked it at (competition ranking,
+ * tied songs share it: 1, 1, 3; features/analytics/ranking.ts), or its position when an answer carries none.
  */
-export function competitionRanks(songs: readonly Pick<Song, 'totalVotes' | 'rank'>[]): number[] {
-  const ranks: number[] = [];
-  songs.forEach((song, index) => {
-    // The server's place when it sends one (live standings carry places, not the totals behind them).
-    if (song.rank !== undefined) {
-      ranks.push(song.rank);
-      return;
-    }
-    const previous = songs[index - 1];
-    const tied =
-      previous !== undefined && song.totalVotes !== undefined && previous.totalVotes === song.totalVotes;
-    ranks.push(tied ? ranks[index - 1]! : index + 1);
-  });
-  return ranks;
+export function songPlaces(songs: readonly Pick<Song, 'rank'>[]): number[] {
+  return songs.map((song, index) => song.rank ?? index + 1);
 }
 
 /** Where a category sits in the admins' order, with its neighbours (the header's Previous / Next). */

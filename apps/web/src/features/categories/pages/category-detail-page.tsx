@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { categoryEligibilityQuery, isFan } from '../../voting/api/use-eligibility';
 import { CATEGORY_VOTED_RESET_MS, ELIGIBILITY_RECHECK_MS, VOTE_WINDOW_MS } from '../../voting/vote-rules';
 import { useCategories, useCategoryDetail } from '../api/use-categories';
-import { competitionRanks, dedupeSongs, findNeighbours } from '../category-helpers';
+import { dedupeSongs, findNeighbours, songPlaces } from '../category-helpers';
 import { CategoryHeader } from '../components/category-header';
 import { CategoryHero } from '../components/category-hero';
 import { RankedSongCard } from '../components/ranked-song-card';
@@ -120,7 +120,7 @@ function CategoryDetail({
   // Totals are public once the results are published; admins always see them. Ranks show unless an admin
   // hid the live standings (admins still get their songs ranked by votes, so they keep the numbers).
   const showTotals = isAdmin || standings === 'final';
-  const ranks = standings === 'hidden' && !isAdmin ? null : competitionRanks(songs);
+  const ranks = standings === 'hidden' && !isAdmin ? null : songPlaces(songs);
   const showWinner = isAdmin || standings === 'final';
   const List = ranks ? 'ol' : 'ul';
   const votedSongTitle = useRecentVote(category._id);
