@@ -15,17 +15,21 @@ import { registerAccountRoutes } from './features/accounts/routes';
 import { registerDashboardAdminRoutes } from './features/admin/dashboard-routes';
 import { registerAnalyticsAdminRoutes } from './features/analytics/routes';
 import { registerAuditAdminRoutes } from './features/audit/admin-routes';
+import { registerBannerAdminRoutes } from './features/banners/admin-routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
 import { ViewCounter } from './features/catalog/view-counter';
 import { registerCategoryAdminRoutes } from './features/categories/admin-routes';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
+import { registerImageAdminRoutes } from './features/images/admin-routes';
 import { registerIntegrityReviewAdminRoutes } from './features/integrity/review-routes';
 import { registerIntegritySignalAdminRoutes } from './features/integrity/signal-routes';
+import { registerOnlineUserAdminRoutes } from './features/online-users/admin-routes';
 import { sessionActivityFor } from './features/sessions/activity';
 import { shareSessionEvictions } from './features/sessions/invalidation';
 import { registerSessionResolution } from './features/sessions/plugin';
+import { registerSessionRoutes } from './features/sessions/routes';
 import { registerPlatformSettingsAdminRoutes } from './features/settings/admin-routes';
 import { shareSettingsChanges } from './features/settings/invalidation';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
@@ -250,6 +254,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerPublicSettingsRoutes(routes, { db, captcha });
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
+      registerSessionRoutes(routes);
       const socialSettings = registerSocialLoginRoutes(routes, context, accountsDependencies);
       const catalogDependencies = { db, storage: context.storage };
       registerCatalogRoutes(routes, {
@@ -282,6 +287,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerUserAdminRoutes(admin, { db, clock: context.clock });
         registerIntegrityReviewAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
         registerIntegritySignalAdminRoutes(admin, { db, clock: context.clock });
+        const mediaDependencies = {
+          db,
+          clock: context.clock,
+          storage: context.storage,
+          cache: responseCache,
+        };
+        registerImageAdminRoutes(admin, mediaDependencies);
+        registerBannerAdminRoutes(admin, mediaDependencies);
+        registerOnlineUserAdminRoutes(admin, { db, clock: context.clock, redis: context.redis, namespace });
         registerAnalyticsAdminRoutes(admin, {
           db,
           clock: context.clock,

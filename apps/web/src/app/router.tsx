@@ -73,7 +73,12 @@ export const routes: RouteObject[] = [
           page('categories', () => import('../features/admin/categories/categories-page')),
           page('analytics', () => import('../features/admin/analytics/analytics-page')),
           page('integrity', () => import('../features/admin/integrity/integrity-page')),
+          page('images', () => import('../features/admin/images/images-page')),
+          page('social-login', () => import('../features/admin/social-login/social-login-page')),
+          page('banners', () => import('../features/admin/banners/banners-page')),
+          page('online-users', () => import('../features/admin/online-users/online-users-page')),
           page('voting-control', () => import('../features/admin/voting-control/voting-control-page')),
+          page('settings', () => import('../features/admin/settings/settings-page')),
           page('audit', () => import('../features/admin/audit/audit-page')),
           // Screens not built yet (marked `soon` in features/admin/layout/admin-screens.ts) and unknown paths.
           page('*', () => import('../features/admin/coming-soon/coming-soon-page')),

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -36,17 +37,26 @@ export const images = pgTable(
   (table) => [index('images_kind_idx').on(table.kind)],
 );
 
+/** A banner's title and description in the other languages; what is missing falls back to English. */
+export type BannerTranslations = Partial<
+  Record<'fr' | 'pt' | 'ar' | 'sw', { title?: string; description?: string }>
+>;
+
+/**
+ * A home page slideshow banner. Its picture is its own upload or a library image; deleting that image
+ * leaves the banner without one (`image_id` null), and a banner without a picture is never shown.
+ */
 export const banners = pgTable('banners', {
   id: uuid('id').primaryKey().defaultRandom(),
   title: text('title').notNull(),
   description: text('description').notNull().default(''),
-  imageId: uuid('image_id')
-    .notNull()
-    .references(() => images.id, { onDelete: 'cascade' }),
+  translations: jsonb('translations').$type<BannerTranslations>().notNull().default({}),
+  imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
   sortOrder: integer('sort_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
   uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const ads = pgTable('ads', {

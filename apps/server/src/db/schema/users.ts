@@ -107,6 +107,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     deviceType: text('device_type').notNull().default('unknown'),
+    /** The browser's own random device id (X-Device-Id), when it sent one: device restrictions read it. */
+    deviceId: text('device_id'),
     userAgent: text('user_agent'),
     ip: text('ip'),
     country: text('country'),
@@ -134,4 +136,25 @@ export const socialAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('social_accounts_provider_subject').on(table.provider, table.providerUserId)],
+);
+
+/**
+ * Which accounts have used which browser: the random device id the web app keeps in its own storage
+ * (X-Device-Id), recorded at registration and every sign-in, whatever the settings. The device
+ * restrictions of the platform settings read it: one account per device, one device per account.
+ */
+export const deviceAccounts = pgTable(
+  'device_accounts',
+  {
+    deviceId: text('device_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deviceId, table.userId] }),
+    index('device_accounts_user_idx').on(table.userId),
+  ],
 );

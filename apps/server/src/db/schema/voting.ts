@@ -41,6 +41,8 @@ export const votes = pgTable(
     deviceType: text('device_type'),
     /** 16 hex characters of SHA-256 over the user agent and accept-language; null without a user agent. */
     deviceSignature: text('device_signature'),
+    /** The browser's random device id (X-Device-Id), when it sent one. */
+    deviceId: text('device_id'),
     status: voteStatusEnum('status').notNull().default('valid'),
     /** The review that set the vote aside (null while it was never quarantined). */
     reviewId: bigint('review_id', { mode: 'number' }),
@@ -56,6 +58,9 @@ export const votes = pgTable(
     index('votes_set_aside_idx').on(table.songId, table.status).where(sql`${table.status} <> 'valid'`),
     index('votes_review_idx').on(table.reviewId).where(sql`${table.reviewId} is not null`),
     index('votes_prefix_time_idx').on(table.ipPrefix, table.createdAt),
+    index('votes_device_time_idx')
+      .on(table.deviceId, table.createdAt)
+      .where(sql`${table.deviceId} is not null`),
   ],
 );
 

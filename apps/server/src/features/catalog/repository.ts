@@ -89,7 +89,7 @@ export function findActiveBanners(db: Database) {
   return db
     .select({
       id: banners.id,
-      imageId: banners.imageId,
+      imageId: images.id,
       title: banners.title,
       description: banners.description,
       sortOrder: banners.sortOrder,

@@ -27,6 +27,7 @@ export async function startSession(db: Database, clock: Clock, userId: string, m
     tokenHash: hashToken(token),
     userId,
     deviceType: meta.deviceType,
+    deviceId: meta.deviceId,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
     ip: meta.ip,
     country: meta.country,

@@ -17,6 +17,7 @@ export interface VoteRecord {
   ipPrefix: string | null;
   deviceType: string | null;
   deviceSignature: string | null;
+  deviceId: string | null;
   at: Date;
 }
 
@@ -43,14 +44,14 @@ export interface CastResult {
 /** The vote, on every request that casts one: a prepared statement. */
 const CAST_VOTE = {
   name: 'cast_vote',
-  text: `select * from cast_vote($1::uuid, $2::uuid, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz,
-           $9::integer, $10::integer, $11::smallint)`,
+  text: `select * from cast_vote($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz,
+           $10::integer, $11::integer, $12::smallint)`,
 };
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /**
- * Casts one vote with the `cast_vote` database function (migrations 0001 and 0005): in one statement, and so
+ * Casts one vote with the `cast_vote` database function (migrations 0001, 0005 and 0006): in one statement, and so
  * one transaction, it checks the song is approved, locks the fan's quota row for the category (parallel
  * votes of one fan in one category, on any server instance, are checked one after the other), counts
  * the fan's votes in the window (every state: a vote set aside by fraud review still used the quota), and only under the quota inserts the vote and adds 1 to a random
@@ -69,6 +70,7 @@ export async function castVoteInTransaction(
     vote.ipPrefix,
     vote.deviceType,
     vote.deviceSignature,
+    vote.deviceId,
     vote.at.toISOString(),
     quota.windowStart.toISOString(),
     quota.perCategory,

@@ -70,6 +70,7 @@ export async function castVote(
       ipPrefix: meta.ipPrefix,
       deviceType: meta.deviceType,
       deviceSignature: meta.deviceSignature,
+      deviceId: meta.deviceId,
       at: now,
     },
     quota,

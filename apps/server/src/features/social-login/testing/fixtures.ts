@@ -9,6 +9,7 @@ const TEST_META = {
   deviceType: 'desktop' as const,
   ipPrefix: '127.0.0.0/24',
   deviceSignature: null,
+  deviceId: null,
   country: null,
 };
 

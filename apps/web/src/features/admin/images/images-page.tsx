@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../layout/page-header';
+
+/** Placeholder while the screen is being built (issue 12). */
+export default function ImagesPage() {
+  const { t } = useTranslation('admin');
+  return <PageHeader title={t('nav.images')} />;
+}
