@@ -5,6 +5,8 @@
  * autocannon on 50 connections: votes accepted per second for (a) many fans in many categories and
  * (b) a burst with 80% of votes on 3 songs, then category-page and songs-list reads. It checks that every
  * accepted vote is stored once and every total equals its vote rows, prints a table, and drops the database.
+ * BENCH_ONLY runs some parts only (comma-separated: votes, reads, admin, review, online-users), e.g.
+ * `BENCH_ONLY=online-users npm run bench`; the seeding and the server start always run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +30,7 @@ import {
   seedBenchData,
   WARMUP_FANS,
 } from './bench-data';
+import { printOnlineUsersBench, runOnlineUsersBench } from './online-users';
 import { runPgbench } from './pgbench';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -38,6 +41,18 @@ const CONNECTIONS = 50;
 const PGBENCH_CLIENTS = 10;
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BENCH_PARTS = ['votes', 'reads', 'admin', 'review', 'online-users'] as const;
+type BenchPart = (typeof BENCH_PARTS)[number];
+const onlyParts = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
+for (const part of onlyParts) {
+  if (!(BENCH_PARTS as readonly string[]).includes(part))
+    throw new Error(`BENCH_ONLY: unknown part '${part}' (parts: ${BENCH_PARTS.join(', ')})`);
+}
+/** Whether BENCH_ONLY (every part when unset) includes this part. */
+const runs = (part: BenchPart) => onlyParts.length === 0 || onlyParts.includes(part);
 
 function shuffle<T>(items: T[]) {
   for (let index = items.length - 1; index > 0; index--) {
@@ -196,127 +211,161 @@ async function main() {
     const port = 3900 + Math.floor(Math.random() * 90);
     server = await startServer(databaseUrl, port);
     const baseUrl = `http://127.0.0.1:${port}`;
-    console.log(`Warming up for ${WARMUP_SECONDS} s…`);
-    await runVotes(baseUrl, spreadVotes(SPREAD_FANS + BURST_FANS + 1, WARMUP_FANS), WARMUP_SECONDS);
-    await settle();
+    const tableRows: string[][] = [];
+    /** What prints after the main table, in order: the integrity lines, then each admin part's table. */
+    const reports: Array<() => void> = [];
+    const missedTargets: string[] = [];
+    const problems: string[] = [];
 
-    console.log('pgbench: the vote transaction on bare PostgreSQL…');
-    const pgbench = async (firstFan: number, hotPercent: number) => {
-      const before = await countVotes(database.db);
-      const result = await runPgbench({
-        databaseUrl,
-        clients: PGBENCH_CLIENTS,
-        seconds: SECONDS,
-        variables: { ...pgVariables, first_fan: firstFan, hot_percent: hotPercent },
+    if (runs('votes')) {
+      console.log(`Warming up for ${WARMUP_SECONDS} s…`);
+      await runVotes(baseUrl, spreadVotes(SPREAD_FANS + BURST_FANS + 1, WARMUP_FANS), WARMUP_SECONDS);
+      await settle();
+
+      console.log('pgbench: the vote transaction on bare PostgreSQL…');
+      const pgbench = async (firstFan: number, hotPercent: number) => {
+        const before = await countVotes(database.db);
+        const result = await runPgbench({
+          databaseUrl,
+          clients: PGBENCH_CLIENTS,
+          seconds: SECONDS,
+          variables: { ...pgVariables, first_fan: firstFan, hot_percent: hotPercent },
+        });
+        return { ...result, accepted: (await countVotes(database.db)) - before };
+      };
+      const pgSpread = await pgbench(HTTP_FANS + 1, 0);
+      const pgBurst = await pgbench(HTTP_FANS + PGBENCH_FANS_PER_RUN + 1, 80);
+
+      const before = await countVotesAndTallies(database.db);
+      // (a) Many fans in many categories.
+      console.log('HTTP (a): many fans, many categories…');
+      const httpSpread = await runVotes(baseUrl, spreadVotes(1, SPREAD_FANS));
+
+      // (b) A burst: 80% of votes on 3 songs (each fan votes for the 3 favourites and sometimes one other).
+      const others = catalog.categoryIds.filter(
+        (id) => !catalog.hotSongs.some((song) => song.categoryId === id),
+      );
+      const burst = shuffle(
+        Array.from({ length: BURST_FANS }, (_, index) => SPREAD_FANS + index + 1).flatMap((fan) => [
+          ...catalog.hotSongs.map((song) => ({ fan, songId: song.id })),
+          ...(Math.random() < 0.75
+            ? [{ fan, songId: pick(catalog.songsByCategory.get(pick(others))!) }]
+            : []),
+        ]),
+      );
+      console.log('HTTP (b): 80% of votes on 3 songs…');
+      const httpBurst = await runVotes(baseUrl, burst);
+
+      await settle();
+      const after = await countVotesAndTallies(database.db);
+      const acceptedOverHttp = httpSpread.ok + httpBurst.ok;
+      const storedOverHttp = after.votes - before.votes;
+      const ratio = (http: HttpResult, pgbench: { tps: number }) =>
+        pgbench.tps ? (100 * http.okPerSecond) / pgbench.tps : 0;
+      tableRows.push(
+        [
+          'pgbench vote tx, spread',
+          `${Math.round(pgSpread.tps)} tx/s`,
+          pgSpread.p50Ms.toFixed(1),
+          pgSpread.p99Ms.toFixed(1),
+          '',
+        ],
+        [
+          'pgbench vote tx, 80% on 3 songs',
+          `${Math.round(pgBurst.tps)} tx/s`,
+          pgBurst.p50Ms.toFixed(1),
+          pgBurst.p99Ms.toFixed(1),
+          '',
+        ],
+        [
+          'HTTP votes (a) spread',
+          `${httpSpread.okPerSecond} accepted/s`,
+          String(httpSpread.p50Ms),
+          String(httpSpread.p99Ms),
+          `${ratio(httpSpread, pgSpread).toFixed(0)}% of pgbench`,
+        ],
+        [
+          'HTTP votes (b) 80% on 3 songs',
+          `${httpBurst.okPerSecond} accepted/s`,
+          String(httpBurst.p50Ms),
+          String(httpBurst.p99Ms),
+          `${ratio(httpBurst, pgBurst).toFixed(0)}% of pgbench`,
+        ],
+      );
+      reports.push(() => {
+        console.log(
+          `\nIntegrity: ${acceptedOverHttp} votes answered 201 inside the timed window, ${storedOverHttp} stored (the difference is requests still in flight when the clock stopped, at most ${2 * CONNECTIONS}); ${after.votes} vote rows, tallies sum ${after.tallies}; songs whose total differs from their vote rows: ${after.mismatchedSongs}; fan-category pairs voted twice in 24 h: ${after.doubledFanCategories}`,
+        );
+        console.log(`Refused or failed vote requests: (a) ${httpSpread.failed}, (b) ${httpBurst.failed}`);
+        console.log(
+          `pgbench votes the quota accepted: spread ${pgSpread.accepted} of ${pgSpread.transactions}, burst ${pgBurst.accepted} of ${pgBurst.transactions}`,
+        );
       });
-      return { ...result, accepted: (await countVotes(database.db)) - before };
-    };
-    const pgSpread = await pgbench(HTTP_FANS + 1, 0);
-    const pgBurst = await pgbench(HTTP_FANS + PGBENCH_FANS_PER_RUN + 1, 80);
+      const inFlight = storedOverHttp - acceptedOverHttp;
+      if (inFlight < 0 || inFlight > 2 * CONNECTIONS)
+        problems.push('accepted votes differ from stored votes');
+      if (after.votes !== after.tallies || after.mismatchedSongs > 0)
+        problems.push('totals differ from vote rows');
+      if (after.doubledFanCategories > 0) problems.push('a fan voted twice in one category');
+    }
 
-    const before = await countVotesAndTallies(database.db);
-    // (a) Many fans in many categories.
-    console.log('HTTP (a): many fans, many categories…');
-    const httpSpread = await runVotes(baseUrl, spreadVotes(1, SPREAD_FANS));
+    if (runs('reads')) {
+      console.log('HTTP reads: category pages and the songs list…');
+      const categoryPages = await runReads(
+        baseUrl,
+        catalog.categoryIds.map((id) => `/api/categories/${id}`),
+      );
+      const songsList = await runReads(
+        baseUrl,
+        [1, 2, 3, 4].map((page) => `/api/songs?page=${page}&limit=12`),
+      );
+      tableRows.push(
+        [
+          'HTTP category page',
+          `${categoryPages.okPerSecond} req/s`,
+          String(categoryPages.p50Ms),
+          String(categoryPages.p99Ms),
+          '',
+        ],
+        [
+          'HTTP songs list (12 a page)',
+          `${songsList.okPerSecond} req/s`,
+          String(songsList.p50Ms),
+          String(songsList.p99Ms),
+          '',
+        ],
+      );
+    }
+    if (runs('admin')) {
+      // The admin back-office: lists and the users export (bench/admin-users.ts).
+      const admin = await runAdminBench({
+        db: database.db,
+        baseUrl,
+        serverPid: server.pid!,
+        seconds: SECONDS,
+      });
+      reports.push(() => missedTargets.push(...printAdminBench(admin)));
+    }
+    if (runs('review')) {
+      // Vote review: analytics and signals beside voting fans, and a 10,000-vote quarantine (bench/admin-integrity.ts).
+      const review = await runIntegrityBench({ db: database.db, baseUrl, seconds: SECONDS });
+      reports.push(() => missedTargets.push(...printIntegrityBench(review)));
+    }
+    if (runs('online-users')) {
+      // Online users: stats and list over 100,000 online sessions (bench/online-users.ts).
+      const online = await runOnlineUsersBench({ db: database.db, baseUrl, seconds: SECONDS });
+      reports.push(() => missedTargets.push(...printOnlineUsersBench(online)));
+    }
 
-    // (b) A burst: 80% of votes on 3 songs (each fan votes for the 3 favourites and sometimes one other).
-    const others = catalog.categoryIds.filter(
-      (id) => !catalog.hotSongs.some((song) => song.categoryId === id),
-    );
-    const burst = shuffle(
-      Array.from({ length: BURST_FANS }, (_, index) => SPREAD_FANS + index + 1).flatMap((fan) => [
-        ...catalog.hotSongs.map((song) => ({ fan, songId: song.id })),
-        ...(Math.random() < 0.75 ? [{ fan, songId: pick(catalog.songsByCategory.get(pick(others))!) }] : []),
-      ]),
-    );
-    console.log('HTTP (b): 80% of votes on 3 songs…');
-    const httpBurst = await runVotes(baseUrl, burst);
-
-    await settle();
-    const after = await countVotesAndTallies(database.db);
-    const acceptedOverHttp = httpSpread.ok + httpBurst.ok;
-    const storedOverHttp = after.votes - before.votes;
-
-    console.log('HTTP reads: category pages and the songs list…');
-    const categoryPages = await runReads(
-      baseUrl,
-      catalog.categoryIds.map((id) => `/api/categories/${id}`),
-    );
-    const songsList = await runReads(
-      baseUrl,
-      [1, 2, 3, 4].map((page) => `/api/songs?page=${page}&limit=12`),
-    );
-    // The admin back-office: lists and the users export (bench/admin-users.ts).
-    const admin = await runAdminBench({ db: database.db, baseUrl, serverPid: server.pid!, seconds: SECONDS });
-    // Vote review: analytics and signals beside voting fans, and a 10,000-vote quarantine (bench/admin-integrity.ts).
-    const review = await runIntegrityBench({ db: database.db, baseUrl, seconds: SECONDS });
-
-    const ratio = (http: HttpResult, pgbench: { tps: number }) =>
-      pgbench.tps ? (100 * http.okPerSecond) / pgbench.tps : 0;
-    const rows = [
-      [
-        'pgbench vote tx, spread',
-        `${Math.round(pgSpread.tps)} tx/s`,
-        pgSpread.p50Ms.toFixed(1),
-        pgSpread.p99Ms.toFixed(1),
-        '',
-      ],
-      [
-        'pgbench vote tx, 80% on 3 songs',
-        `${Math.round(pgBurst.tps)} tx/s`,
-        pgBurst.p50Ms.toFixed(1),
-        pgBurst.p99Ms.toFixed(1),
-        '',
-      ],
-      [
-        'HTTP votes (a) spread',
-        `${httpSpread.okPerSecond} accepted/s`,
-        String(httpSpread.p50Ms),
-        String(httpSpread.p99Ms),
-        `${ratio(httpSpread, pgSpread).toFixed(0)}% of pgbench`,
-      ],
-      [
-        'HTTP votes (b) 80% on 3 songs',
-        `${httpBurst.okPerSecond} accepted/s`,
-        String(httpBurst.p50Ms),
-        String(httpBurst.p99Ms),
-        `${ratio(httpBurst, pgBurst).toFixed(0)}% of pgbench`,
-      ],
-      [
-        'HTTP category page',
-        `${categoryPages.okPerSecond} req/s`,
-        String(categoryPages.p50Ms),
-        String(categoryPages.p99Ms),
-        '',
-      ],
-      [
-        'HTTP songs list (12 a page)',
-        `${songsList.okPerSecond} req/s`,
-        String(songsList.p50Ms),
-        String(songsList.p99Ms),
-        '',
-      ],
-    ];
     console.log(
-      `\nOvation benchmark: ${SECONDS} s per run, ${CONNECTIONS} HTTP connections, pgbench ${PGBENCH_CLIENTS} clients, one server process\n`,
+      `\nOvation benchmark: ${SECONDS} s per run, ${CONNECTIONS} HTTP connections, pgbench ${PGBENCH_CLIENTS} clients, one server process${onlyParts.length ? ` (BENCH_ONLY=${onlyParts.join(',')})` : ''}\n`,
     );
-    console.log('| run | throughput | p50 ms | p99 ms | ratio |\n|---|---|---|---|---|');
-    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-    console.log(
-      `\nIntegrity: ${acceptedOverHttp} votes answered 201 inside the timed window, ${storedOverHttp} stored (the difference is requests still in flight when the clock stopped, at most ${2 * CONNECTIONS}); ${after.votes} vote rows, tallies sum ${after.tallies}; songs whose total differs from their vote rows: ${after.mismatchedSongs}; fan-category pairs voted twice in 24 h: ${after.doubledFanCategories}`,
-    );
-    console.log(`Refused or failed vote requests: (a) ${httpSpread.failed}, (b) ${httpBurst.failed}`);
-    console.log(
-      `pgbench votes the quota accepted: spread ${pgSpread.accepted} of ${pgSpread.transactions}, burst ${pgBurst.accepted} of ${pgBurst.transactions}`,
-    );
-    const missedTargets = [...printAdminBench(admin), ...printIntegrityBench(review)];
+    if (tableRows.length) {
+      console.log('| run | throughput | p50 ms | p99 ms | ratio |\n|---|---|---|---|---|');
+      for (const row of tableRows) console.log(`| ${row.join(' | ')} |`);
+    }
+    for (const report of reports) report();
     if (missedTargets.length) console.log(`\nAdmin targets missed: ${missedTargets.join('; ')}`);
-    const problems = [];
-    const inFlight = storedOverHttp - acceptedOverHttp;
-    if (inFlight < 0 || inFlight > 2 * CONNECTIONS) problems.push('accepted votes differ from stored votes');
-    if (after.votes !== after.tallies || after.mismatchedSongs > 0)
-      problems.push('totals differ from vote rows');
-    if (after.doubledFanCategories > 0) problems.push('a fan voted twice in one category');
     if (problems.length) {
       console.error(`\nINTEGRITY FAILURE: ${problems.join('; ')}`);
       process.exitCode = 1;

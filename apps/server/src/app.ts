@@ -136,6 +136,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // The proxy's country header (lib/request-meta.ts) is read only behind a trusted proxy.
+  app.decorateRequest('trustedCountryHeader', config.trustProxy !== false ? config.countryHeader : null);
 
   // Handlers still running (even for a client that went away) are waited for before the pool closes.
   let handlersRunning = 0;
@@ -292,6 +294,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
           clock: context.clock,
           storage: context.storage,
           cache: responseCache,
+          publicUrl: config.publicUrl,
         };
         registerImageAdminRoutes(admin, mediaDependencies);
         registerBannerAdminRoutes(admin, mediaDependencies);

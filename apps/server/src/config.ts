@@ -37,6 +37,17 @@ const environmentSchema = z.object({
    * its own IP and dodge the per-IP limits.
    */
   TRUST_PROXY: z.string().trim().default(''),
+  /**
+   * The one request header, set by the trusted proxy, that names the visitor's country (Cloudflare's
+   * cf-ipcountry by default); read only when TRUST_PROXY is set. Empty reads none. Only the proxy's own
+   * header may be trusted: any other header with a country in it could come from the client.
+   */
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]*$/, 'must be a header name')
+    .default('cf-ipcountry'),
   /** Google sign-in (OpenID Connect); empty id or secret leaves Google off unless an admin sets custom ones. */
   GOOGLE_CLIENT_ID: z.string().trim().default(''),
   GOOGLE_CLIENT_SECRET: z.string().trim().default(''),
@@ -122,6 +133,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
       .filter(Boolean),
     webDist: values.WEB_DIST ? path.resolve(values.WEB_DIST) : undefined,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    countryHeader: values.COUNTRY_HEADER || null,
     socialLogin: {
       google: {
         clientId: values.GOOGLE_CLIENT_ID,

@@ -58,6 +58,10 @@ describe('the access table: every API route, as guest, fan, artist and admin', (
       'PUT /api/voting-settings',
       'POST /api/voting-settings/reset',
       'GET /api/votes/song/:songId',
+      'GET /api/online-users',
+      'GET /api/online-users/stats',
+      'POST /api/online-users/cleanup',
+      'DELETE /api/online-users/:sessionId',
     ];
     const access = new Map(routes.map((route) => [`${route.method} ${route.url}`, route.access]));
     expect(ADMIN_ELSEWHERE.map((route) => [route, access.get(route)])).toEqual(

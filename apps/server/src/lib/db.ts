@@ -71,6 +71,19 @@ export async function openDatabase(options: {
   };
 }
 
+/** PostgreSQL's unique_violation and foreign_key_violation (SQLSTATE). */
+export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** Whether a database error has the SQLSTATE `state`, also when the query builder wrapped it (`cause`). */
+export function hasSqlState(error: unknown, state: string): boolean {
+  for (let current = error, depth = 0; current && depth < 3; depth++) {
+    if ((current as { code?: unknown }).code === state) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * The rows of a raw statement's result (`db.execute(sql\`...\`)`): node-postgres and PGlite both answer
  * `{ rows }`, which drizzle's types do not say for both drivers at once.

@@ -6,6 +6,7 @@ import {
   type LanguageCode,
 } from '@ovation/shared/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { translate } from './translate';
 
 /** Ranges longer than this are not language tags; a header with more entries is cut (no quadratic work). */
 const MAX_RANGE_LENGTH = 35;
@@ -113,4 +114,10 @@ export function varyByLanguage(reply: FastifyReply, ...more: string[]) {
     if (trimmed && !names.has(trimmed.toLowerCase())) names.set(trimmed.toLowerCase(), trimmed);
   }
   reply.header('vary', [...names.values()].join(', '));
+}
+
+/** A success message from the shared catalogs (`success.<key>`), in the answer's language (admin writes). */
+export function successMessage(request: FastifyRequest, reply: FastifyReply, key: string): string {
+  varyByLanguage(reply);
+  return translate(requestLanguage(request), `success.${key}`) ?? key;
 }

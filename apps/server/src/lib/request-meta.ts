@@ -4,6 +4,17 @@ import { deviceSignatureOf, ipPrefixOf } from './network';
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'unknown';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The header naming the visitor's country (COUNTRY_HEADER, app.ts), only when TRUST_PROXY is set:
+     * only then is the server behind a proxy that sets it. Else null, and no country header is read:
+     * without a proxy (or from any other header) a client could send whatever country it likes.
+     */
+    trustedCountryHeader: string | null;
+  }
+}
+
 export interface RequestMeta {
   ip: string;
   userAgent: string | null;
@@ -18,7 +29,11 @@ export interface RequestMeta {
    * makes a new device. Device restrictions and fraud review read it; nothing else does.
    */
   deviceId: string | null;
-  /** ISO country code from a trusted edge header (e.g. Cloudflare's), when there is one. */
+  /**
+   * ISO country code from the proxy's one country header (COUNTRY_HEADER, Cloudflare's cf-ipcountry by
+   * default), read only when TRUST_PROXY is set; else null (the online users screen then falls back to the
+   * profile country).
+   */
   country: string | null;
 }
 
@@ -36,12 +51,19 @@ export function deviceTypeOf(userAgent: string | undefined): DeviceType {
   return 'unknown';
 }
 
+/** The country code the trusted proxy set in its header; Cloudflare's 'XX' (unknown) and 'T1' (Tor) are none. */
+function edgeCountryOf(request: FastifyRequest, name: string): string | null {
+  const header = request.headers[name];
+  if (typeof header !== 'string' || !/^[A-Z]{2}$/i.test(header)) return null;
+  const code = header.toUpperCase();
+  return code === 'XX' ? null : code;
+}
+
 /** What the audit log, sessions and votes record about where a request came from. */
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent'] ?? null;
-  const edgeCountry = request.headers['cf-ipcountry'] ?? request.headers['x-country-code'];
-  const country =
-    typeof edgeCountry === 'string' && /^[A-Z]{2}$/i.test(edgeCountry) ? edgeCountry.toUpperCase() : null;
+  const countryHeader = request.trustedCountryHeader;
+  const country = countryHeader ? edgeCountryOf(request, countryHeader) : null;
   const acceptLanguage = request.headers['accept-language'] ?? null;
   return {
     ip: request.ip,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** Public pages are the same for every guest and fan for a moment: 2 s in process, 5 s in Redis. */
@@ -111,4 +112,15 @@ export class ResponseCache {
     this.local.set(key, { body, expiresAt: this.now() + LOCAL_TTL_MS });
     return body;
   }
+}
+
+/**
+ * Tells every instance's public pages to follow an admin's change at once. The change has committed by
+ * now: a cache that cannot be told (Redis down) is logged, not answered as a failure the admin would
+ * retry, and its entries expire within seconds.
+ */
+export async function refreshPublicPages(cache: ResponseCache, log: FastifyBaseLogger) {
+  await cache
+    .invalidate()
+    .catch((error: unknown) => log.warn({ err: error }, 'public cache not invalidated'));
 }

@@ -96,6 +96,11 @@ export async function createAuditEntry(
   return row!;
 }
 
+/** Voting open, without dates, in UTC; written without an audit entry. */
+export async function openVoting(db: Database) {
+  await saveVotingWindow(db, { isEnabled: true, startDate: null, endDate: null });
+}
+
 /** The platform's timezone (the voting settings'), voting open without dates; written without an audit entry. */
 export async function setPlatformTimezone(db: Database, timezone: string) {
   await saveVotingWindow(db, { isEnabled: true, startDate: null, endDate: null, timezone });

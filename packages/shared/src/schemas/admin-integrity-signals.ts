@@ -220,6 +220,11 @@ export const integrityVoteSchema = z.object({
   deviceType: z.string().nullable(),
   /** The short hashed browser signature (not personal data on its own); lets the admin pivot to it. */
   deviceSignature: z.string().nullable(),
+  /**
+   * The first 8 characters of the browser's own device id (X-Device-Id) when the vote carried one:
+   * enough to see one browser behind several accounts, not enough to pose as it.
+   */
+  deviceId: z.string().nullable(),
   review: z.object({ id: z.number().int(), reason: z.string() }).nullable(),
 });
 export type IntegrityVote = z.infer<typeof integrityVoteSchema>;

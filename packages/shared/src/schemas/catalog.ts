@@ -133,10 +133,26 @@ export const statsSchema = z.object({
 export type Stats = z.infer<typeof statsSchema>;
 export const statsResponseSchema = dataEnvelope(statsSchema);
 
+/** A banner's title and description in one language. */
+export const bannerTranslationSchema = z.object({
+  title: z.string().optional(),
+  description: z.string().optional(),
+});
+/** `{ fr?: { title?, description? }, pt?, ar?, sw? }`: what is missing falls back to English. */
+export const bannerTranslationsSchema = z.object({
+  fr: bannerTranslationSchema.optional(),
+  pt: bannerTranslationSchema.optional(),
+  ar: bannerTranslationSchema.optional(),
+  sw: bannerTranslationSchema.optional(),
+});
+export type BannerTranslations = z.infer<typeof bannerTranslationsSchema>;
+
 export const bannerSchema = z.object({
   _id: z.string(),
   title: z.string(),
   description: z.string(),
+  /** The title and description in the other languages (localizeBanner picks the visitor's). */
+  translations: bannerTranslationsSchema,
   filename: z.string(),
   fullUrl: z.string(),
   /** Every rendered width, for a responsive hero image on slow phones. */

@@ -18,6 +18,8 @@ export const SOCIAL_LOGIN_ERRORS = [
   'email_not_verified',
   'account_deactivated',
   'registration_closed',
+  'device_in_use',
+  'device_id_required',
   'server_error',
 ] as const;
 export type SocialLoginError = (typeof SOCIAL_LOGIN_ERRORS)[number];

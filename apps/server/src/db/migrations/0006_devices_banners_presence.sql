@@ -17,6 +17,9 @@ ALTER TABLE "device_accounts" ADD CONSTRAINT "device_accounts_user_id_users_id_f
 CREATE INDEX "device_accounts_user_idx" ON "device_accounts" USING btree ("user_id");--> statement-breakpoint
 ALTER TABLE "banners" ADD CONSTRAINT "banners_image_id_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "votes_device_time_idx" ON "votes" USING btree ("device_id","created_at") WHERE "votes"."device_id" is not null;--> statement-breakpoint
+DROP INDEX "sessions_user_idx";--> statement-breakpoint
+CREATE INDEX "sessions_user_activity_idx" ON "sessions" USING btree ("user_id","last_activity_at");--> statement-breakpoint
+CREATE INDEX "device_accounts_last_seen_idx" ON "device_accounts" USING btree ("last_seen_at");--> statement-breakpoint
 DROP FUNCTION IF EXISTS cast_vote(uuid, uuid, text, text, text, text, timestamptz, timestamptz, integer, integer, smallint);--> statement-breakpoint
 -- The vote transaction of migration 0005, now also recording the browser's device id (X-Device-Id).
 CREATE FUNCTION cast_vote(

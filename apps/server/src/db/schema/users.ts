@@ -118,7 +118,9 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
   },
   (table) => [
-    index('sessions_user_idx').on(table.userId),
+    // A user's sessions, and the online ones of a few users (the online list for a rare role reads each
+    // admin's recent sessions here rather than every online session).
+    index('sessions_user_activity_idx').on(table.userId, table.lastActivityAt),
     index('sessions_last_activity_idx').on(table.lastActivityAt),
   ],
 );
@@ -156,5 +158,7 @@ export const deviceAccounts = pgTable(
   (table) => [
     primaryKey({ columns: [table.deviceId, table.userId] }),
     index('device_accounts_user_idx').on(table.userId),
+    // Links unused for a year are deleted (features/devices: DEVICE_MEMORY_DAYS).
+    index('device_accounts_last_seen_idx').on(table.lastSeenAt),
   ],
 );

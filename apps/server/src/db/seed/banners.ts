@@ -1,4 +1,5 @@
 import { BANNER_ASPECT, BANNER_WIDTHS } from '../../lib/banner-images';
+import type { BannerTranslations } from '../schema';
 import { createSeededRandom, pick } from './deterministic';
 
 /** Hero banners are 5:2, as wide as the home page's hero on a large screen. */
@@ -23,6 +24,8 @@ interface BannerDesign {
 export interface BannerSeed {
   title: string;
   description: string;
+  /** The title and description in the other languages, so no home page is half English. */
+  translations: BannerTranslations;
   design: BannerDesign;
 }
 
@@ -32,6 +35,24 @@ export const BANNER_SEEDS: readonly BannerSeed[] = [
     // No claim about the vote's state here: the hero's own caption follows it (the banner is shown all year).
     title: 'The Ovation 2025 nominees',
     description: 'Vote for the songs that moved Africa this year.',
+    translations: {
+      fr: {
+        title: 'Les nommés des Ovation 2025',
+        description: 'Votez pour les chansons qui ont fait vibrer l’Afrique cette année.',
+      },
+      pt: {
+        title: 'Os nomeados dos Ovation 2025',
+        description: 'Vote nas músicas que emocionaram África este ano.',
+      },
+      ar: {
+        title: 'المرشحون لجوائز Ovation 2025',
+        description: 'صوّت للأغاني التي هزّت أفريقيا هذا العام.',
+      },
+      sw: {
+        title: 'Walioteuliwa wa Ovation 2025',
+        description: 'Pigia kura nyimbo zilizoigusa Afrika mwaka huu.',
+      },
+    },
     design: {
       sky: '#0A0614',
       haze: '#7C2D12',
@@ -45,6 +66,24 @@ export const BANNER_SEEDS: readonly BannerSeed[] = [
   {
     title: 'Thirteen categories, one continent',
     description: 'From Lagos to Cairo, Nairobi to Johannesburg: every region has its award.',
+    translations: {
+      fr: {
+        title: 'Treize catégories, un continent',
+        description: 'De Lagos au Caire, de Nairobi à Johannesburg : chaque région a son prix.',
+      },
+      pt: {
+        title: 'Treze categorias, um continente',
+        description: 'De Lagos ao Cairo, de Nairobi a Joanesburgo: cada região tem o seu prémio.',
+      },
+      ar: {
+        title: 'ثلاث عشرة فئة وقارة واحدة',
+        description: 'من لاغوس إلى القاهرة، ومن نيروبي إلى جوهانسبرغ: لكل منطقة جائزتها.',
+      },
+      sw: {
+        title: 'Makundi kumi na matatu, bara moja',
+        description: 'Kutoka Lagos hadi Cairo, Nairobi hadi Johannesburg: kila kanda ina tuzo yake.',
+      },
+    },
     design: {
       sky: '#07021A',
       haze: '#6D28D9',
@@ -58,6 +97,24 @@ export const BANNER_SEEDS: readonly BannerSeed[] = [
   {
     title: 'Celebrate the new voices',
     description: 'Meet the Best Newcomer nominees and back the stars of tomorrow.',
+    translations: {
+      fr: {
+        title: 'Célébrez les nouvelles voix',
+        description: 'Découvrez les nommés de la Meilleure révélation et soutenez les stars de demain.',
+      },
+      pt: {
+        title: 'Celebre as novas vozes',
+        description: 'Conheça os nomeados para Melhor Revelação e apoie as estrelas de amanhã.',
+      },
+      ar: {
+        title: 'احتفِ بالأصوات الجديدة',
+        description: 'تعرّف على المرشحين لجائزة أفضل موهبة صاعدة وادعم نجوم الغد.',
+      },
+      sw: {
+        title: 'Sherehekea sauti mpya',
+        description: 'Wafahamu walioteuliwa kuwania Msanii Chipukizi Bora na uwaunge mkono nyota wa kesho.',
+      },
+    },
     design: {
       sky: '#1A0610',
       haze: '#B91C1C',
@@ -71,6 +128,25 @@ export const BANNER_SEEDS: readonly BannerSeed[] = [
   {
     title: 'Every vote counts',
     description: 'One vote per category every 24 hours. Come back daily to support your favourites.',
+    translations: {
+      fr: {
+        title: 'Chaque vote compte',
+        description: 'Un vote par catégorie toutes les 24 heures. Revenez chaque jour soutenir vos favoris.',
+      },
+      pt: {
+        title: 'Cada voto conta',
+        description:
+          'Um voto por categoria a cada 24 horas. Volte todos os dias para apoiar os seus favoritos.',
+      },
+      ar: {
+        title: 'كل صوت له قيمته',
+        description: 'صوت واحد لكل فئة كل 24 ساعة. عُد يوميًا لدعم مفضّليك.',
+      },
+      sw: {
+        title: 'Kila kura ina thamani',
+        description: 'Kura moja kwa kila kundi kila saa 24. Rudi kila siku kuwaunga mkono uwapendao.',
+      },
+    },
     design: {
       sky: '#020B1A',
       haze: '#0E7490',
@@ -82,6 +158,32 @@ export const BANNER_SEEDS: readonly BannerSeed[] = [
     },
   },
 ];
+
+/**
+ * Two stage pictures for the admin's image library (spec 2 "Image management"), drawn like the banners
+ * in other colours, at the library's widths up to the artwork's own: something to pick from at once.
+ */
+export const LIBRARY_IMAGE_DESIGNS: readonly BannerDesign[] = [
+  {
+    sky: '#0B1026',
+    haze: '#1D4ED8',
+    floor: '#38BDF8',
+    lights: ['#BAE6FD', '#FDE68A', '#FFFFFF'],
+    beamCount: 6,
+    sun: false,
+    seed: 53,
+  },
+  {
+    sky: '#130A02',
+    haze: '#A16207',
+    floor: '#FACC15',
+    lights: ['#FEF08A', '#FDBA74', '#FFFFFF'],
+    beamCount: 4,
+    sun: true,
+    seed: 71,
+  },
+];
+export const LIBRARY_IMAGE_WIDTHS = [320, 640, 1280, BANNER_WIDTH] as const;
 
 /** Spotlight beams fanning down from rigs along the top edge. */
 function drawBeams(design: BannerDesign, random: () => number): { defs: string; shapes: string } {

@@ -12,7 +12,15 @@ import type {
 } from '../../db/schema';
 import { foldForSearch } from '../../lib/text';
 import type { ArtworkJob } from './artwork';
-import { BANNER_HEIGHT, BANNER_SEEDS, BANNER_WIDTH, BANNER_WIDTHS, buildBannerSvg } from './banners';
+import {
+  BANNER_HEIGHT,
+  BANNER_SEEDS,
+  BANNER_WIDTH,
+  BANNER_WIDTHS,
+  buildBannerSvg,
+  LIBRARY_IMAGE_DESIGNS,
+  LIBRARY_IMAGE_WIDTHS,
+} from './banners';
 import { CATEGORY_SEEDS } from './categories-data';
 import { buildCoverSvg, COVER_SIZE } from './covers';
 import { DEMO_FANS, type DemoAccount, MAIN_DEMO_ACCOUNTS } from './demo-accounts';
@@ -32,7 +40,7 @@ const VOTING_WINDOW_DAYS = 30;
 
 export interface PlannedArtwork extends ArtworkJob {
   imageId: string;
-  kind: 'cover' | 'banner';
+  kind: 'cover' | 'banner' | 'library';
   uploadedBy: string;
   createdAt: Date;
 }
@@ -188,12 +196,28 @@ export function buildDemoPlan(now: Date): DemoPlan {
     return {
       title: banner.title,
       description: banner.description,
+      translations: banner.translations,
       imageId,
       sortOrder: index + 1,
       isActive: true,
       uploadedBy: admin.id,
       createdAt,
     };
+  });
+
+  LIBRARY_IMAGE_DESIGNS.forEach((design, index) => {
+    const imageId = randomUUID();
+    artwork.push({
+      imageId,
+      kind: 'library',
+      storageKey: `library/${imageId}`,
+      svg: buildBannerSvg(design),
+      width: BANNER_WIDTH,
+      height: BANNER_HEIGHT,
+      widths: LIBRARY_IMAGE_WIDTHS,
+      uploadedBy: admin.id,
+      createdAt: daysAgo(now, 45, index),
+    });
   });
 
   return {

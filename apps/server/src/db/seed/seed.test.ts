@@ -118,11 +118,15 @@ describe('seedDemoDataIfEmpty', () => {
     }
   });
 
-  it('creates four active hero banners with wide WebP artwork', async () => {
+  it('creates four active hero banners with wide WebP artwork, worded in every language', async () => {
     const rows = await database.db.select().from(banners).innerJoin(images, eq(images.id, banners.imageId));
     expect(rows).toHaveLength(4);
     for (const { banners: banner, images: image } of rows) {
       expect(banner.isActive).toBe(true);
+      for (const language of ['fr', 'pt', 'ar', 'sw'] as const) {
+        expect(banner.translations[language]?.title, `${banner.title} in ${language}`).toBeTruthy();
+        expect(banner.translations[language]?.description, `${banner.title} in ${language}`).toBeTruthy();
+      }
       expect(image).toMatchObject({
         kind: 'banner',
         width: 1600,
@@ -131,6 +135,16 @@ describe('seedDemoDataIfEmpty', () => {
       });
       const metadata = await sharp(await storage.get(imageVariantKey(image.storageKey, 1600))).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 640 });
+    }
+  });
+
+  it('puts two stage pictures in the image library', async () => {
+    const rows = await database.db.select().from(images).where(eq(images.kind, 'library'));
+    expect(rows).toHaveLength(2);
+    for (const image of rows) {
+      expect(image).toMatchObject({ width: 1600, height: 640, widths: [320, 640, 1280, 1600] });
+      expect(image.storageKey).toMatch(/^library\/[0-9a-f-]{36}$/);
+      expect(await storage.get(imageVariantKey(image.storageKey, 320))).toBeDefined();
     }
   });
 

@@ -13,6 +13,7 @@ import { hashPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
 import { recordAudit } from '../audit/service';
 import { checkPlace } from '../countries/service';
+import { registerOnDevice } from '../devices/service';
 import { startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { existingAccountMail } from './account-mails';
@@ -116,17 +117,23 @@ export async function registerAccount(
   if (!phoneValid) throw fieldError('phoneNumber', 'phoneInvalid');
 
   const requireVerification = settings.securitySettings.requireEmailVerification;
-  const user = await repository.insertUser(deps.db, {
-    name: input.name,
-    email: input.email,
-    phoneNumber: phone,
-    country: input.country,
-    state: input.state || null,
-    role: input.role ?? 'fan',
-    passwordHash: await hashPassword(input.password),
-    emailVerified: false,
-    language: input.language ?? 'en',
-  });
+  const role = input.role ?? 'fan';
+  const passwordHash = await hashPassword(input.password);
+  // The device rules (features/devices) are checked before anything is created, in one transaction
+  // with the insert, so two registrations on one device at once cannot both pass.
+  const user = await registerOnDevice(deps, role, meta, (tx) =>
+    repository.insertUser(tx, {
+      name: input.name,
+      email: input.email,
+      phoneNumber: phone,
+      country: input.country,
+      state: input.state || null,
+      role,
+      passwordHash,
+      emailVerified: false,
+      language: input.language ?? 'en',
+    }),
+  );
   // Both paths count as a code mailed to the address, so a resend right after answers the same 429.
   await claimCodeMail(deps, 'verify', input.email);
   await forgetCodeGuesses(deps, 'verify', input.email);

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
 import { recordAudit } from '../audit/service';
 import { checkPlace } from '../countries/service';
+import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
 import { endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { claimCodeMail } from './codes';
@@ -67,7 +68,8 @@ let decoyHash: Promise<string> | undefined;
 
 /**
  * Signs in with e-mail and password. 5 failures for one account or 20 from one IP within 15 minutes
- * lock further attempts (429) until the window passes.
+ * lock further attempts (429) until the window passes. The device rules (features/devices) are applied
+ * once the password is proven, so their refusal tells nothing to someone who does not know it.
  */
 export async function login(
   deps: AccountsDependencies,
@@ -107,11 +109,13 @@ export async function login(
   }
   await deps.limiters.loginAccount.reset(accountKey);
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
+  await admitDevice(deps, user, meta);
   const settings = await getPlatformSettings(deps.db);
   if (settings.securitySettings.requireEmailVerification && !user.emailVerified) {
     throw Unauthorized('EMAIL_NOT_VERIFIED', await verificationReminder(deps, user));
   }
-  const { token } = await startSession(deps.db, deps.clock, user.id, meta);
+  const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
+  await endSessionsOnOtherDevices(deps, user, meta, sessionId);
   const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
   await recordAudit(deps.db, {
     action: 'auth.login.success',

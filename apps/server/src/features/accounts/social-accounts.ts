@@ -4,7 +4,8 @@ import type { Database } from '../../lib/db';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { recordAudit } from '../audit/service';
-import { endUserSessions, startSession } from '../sessions/service';
+import { admitDevice, registerOnDevice, startSessionOnDevice } from '../devices/service';
+import { endUserSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import * as repository from './repository';
 import * as socialRepository from './social-accounts-repository';
@@ -36,16 +37,19 @@ function displayName(profile: VerifiedSocialProfile) {
 }
 
 /**
- * Links the identity to the account that already owns its e-mail (case-insensitive). An account whose
- * address was never verified may have been registered by someone else in advance: proving the address
- * through the provider verifies it, removes that password and ends its sessions.
+ * Links the identity to the account that already owns its e-mail (case-insensitive), once the device
+ * rules let that account in on the request's device (checked here, before anything is linked). An
+ * account whose address was never verified may have been registered by someone else in advance: proving
+ * the address through the provider verifies it, removes that password and ends its sessions.
  */
 async function linkExistingAccount(
   deps: { db: Database; clock: Clock },
   user: repository.UserRow,
   profile: VerifiedSocialProfile,
+  meta: RequestMeta,
 ) {
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
+  await admitDevice(deps, user, meta);
   let linked = user;
   if (!user.emailVerified) {
     linked =
@@ -64,31 +68,41 @@ async function linkExistingAccount(
   return linked;
 }
 
-/** A new verified fan without a password, when registration is open. */
-async function createSocialAccount(deps: { db: Database }, profile: VerifiedSocialProfile) {
+/**
+ * A new verified fan without a password, when registration is open and the device rules allow it (the
+ * account, its link and its device in one transaction, as a form registration).
+ */
+async function createSocialAccount(
+  deps: { db: Database; clock: Clock },
+  profile: VerifiedSocialProfile,
+  meta: RequestMeta,
+) {
   const settings = await getPlatformSettings(deps.db);
   if (!settings.generalSettings.allowRegistration) throw Forbidden('REGISTRATION_CLOSED');
-  const user = await repository.insertUser(deps.db, {
-    name: displayName(profile),
-    email: profile.email.toLowerCase(),
-    role: 'fan',
-    passwordHash: null,
-    emailVerified: true,
-    emailVerifiedAt: new Date(),
+  return registerOnDevice(deps, 'fan', meta, async (tx) => {
+    const user = await repository.insertUser(tx, {
+      name: displayName(profile),
+      email: profile.email.toLowerCase(),
+      role: 'fan',
+      passwordHash: null,
+      emailVerified: true,
+      emailVerifiedAt: new Date(),
+    });
+    if (!user) return undefined;
+    await socialRepository.insertSocialAccount(tx, {
+      userId: user.id,
+      provider: profile.provider,
+      providerUserId: profile.subject,
+    });
+    return user;
   });
-  if (!user) return undefined;
-  await socialRepository.insertSocialAccount(deps.db, {
-    userId: user.id,
-    provider: profile.provider,
-    providerUserId: profile.subject,
-  });
-  return user;
 }
 
 /**
  * Signs in with a provider identity: the account already linked to it, else the account with its
- * e-mail (then linked), else a new verified fan. Deactivated accounts are refused. Starts a session,
- * records the login and answers the token and the user as the client reads it.
+ * e-mail (then linked), else a new verified fan. Deactivated accounts are refused, and so is a device
+ * the device rules (features/devices) keep for another account, before anything is linked or created.
+ * Starts a session, records the login and answers the token and the user as the client reads it.
  */
 export async function signInWithSocialProfile(
   deps: { db: Database; clock: Clock },
@@ -100,24 +114,27 @@ export async function signInWithSocialProfile(
   let created = false;
   let linked = false;
   if (!user) {
+    // Linking and creating check the device themselves, before they write: the session below does not
+    // check it a second time.
     const existing = await repository.findUserByEmail(deps.db, profile.email);
     if (existing) {
-      user = await linkExistingAccount(deps, existing, profile);
+      user = await linkExistingAccount(deps, existing, profile, meta);
     } else {
-      user = await createSocialAccount(deps, profile);
+      user = await createSocialAccount(deps, profile, meta);
       created = user !== undefined;
       // Another sign-in took the address a moment ago: link to that account instead.
       user ??= await linkExistingAccount(
         deps,
         (await repository.findUserByEmail(deps.db, profile.email))!,
         profile,
+        meta,
       );
     }
     linked = true;
   }
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
 
-  const { token } = await startSession(deps.db, deps.clock, user.id, meta);
+  const { token } = await startSessionOnDevice(deps, user, meta, { admitted: linked });
   const signedIn = (await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() })) ?? user;
   await recordAudit(deps.db, {
     action: 'auth.social.login',

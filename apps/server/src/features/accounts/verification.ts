@@ -2,6 +2,7 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared';
 import { Invalid, TooManyRequests, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { recordAudit } from '../audit/service';
+import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
 import { startSession } from '../sessions/service';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
 import type { AccountsDependencies } from './dependencies';
@@ -57,7 +58,8 @@ export async function sendVerificationCode(
 }
 
 /**
- * Checks a 6-digit code; on success the e-mail is verified and a session starts. Every wrong case
+ * Checks a 6-digit code; on success the e-mail is verified and a session starts on the request's device
+ * (the device rules of features/devices apply, as at sign-in). Every wrong case
  * (unknown address, already verified, no code, wrong or expired code) answers the same 400
  * INVALID_OTP, and the 5th wrong guess at an address a 429, whether or not it has an account.
  */
@@ -88,6 +90,8 @@ export async function verifyEmail(
     if (guess.lastTry) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
     throw Invalid('INVALID_OTP');
   }
+  // The device rules before the code is used up: a refusal (another account's device) changes nothing.
+  await admitDevice(deps, user, meta);
   await repository.deleteVerification(deps.db, user.id);
   await forgetCodeGuesses(deps, 'verify', input.email);
   if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
@@ -97,7 +101,8 @@ export async function verifyEmail(
     lastLogin: deps.clock.now(),
   });
   await recordAudit(deps.db, { action: 'auth.email.verified', actorId: user.id, ip: meta.ip });
-  const { token } = await startSession(deps.db, deps.clock, user.id, meta);
+  const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
+  await endSessionsOnOtherDevices(deps, user, meta, sessionId);
   return { message: 'Email verified successfully!', token, user: toPublicUser(verified!) };
 }
 

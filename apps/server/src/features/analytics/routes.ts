@@ -8,13 +8,11 @@ import {
   winnerChangeResponseSchema,
   winnerParamsSchema,
 } from '@ovation/shared';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { datedFileName, sendAudited, sendCsv } from '../../lib/downloads';
-import { requestLanguage, varyByLanguage } from '../../lib/language';
-import type { ResponseCache } from '../../lib/response-cache';
-import { translate } from '../../lib/translate';
+import { successMessage } from '../../lib/language';
+import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
 import { platformTimezone } from '../voting/settings-service';
 import { VOTE_REPORT_HEADER, VOTE_REPORT_PREFIX, voteReportRows } from './report';
 import { getResultsSettings, type ResultsChange, updateResultsSettings } from './results-service';
@@ -31,28 +29,12 @@ const tags = ['admin: analytics'];
 const security = [{ bearer: [] }];
 const winnerErrors = { 404: errorResponseSchema, 409: errorResponseSchema };
 
-/** A success message from the shared catalogs (`success.<key>`), in the admin's language. */
-function successMessage(request: FastifyRequest, reply: FastifyReply, key: string): string {
-  varyByLanguage(reply);
-  return translate(requestLanguage(request), `success.${key}`) ?? key;
-}
-
 const RESULTS_MESSAGES: Record<ResultsChange, string> = {
   published: 'resultsPublished',
   unpublished: 'resultsUnpublished',
   saved: 'resultsSaved',
   unchanged: 'resultsSaved',
 };
-
-/**
- * The public pages must follow at once. The change has committed by now: a cache that cannot be told
- * (Redis down) is logged, and its entries expire within seconds.
- */
-async function refreshPublicPages(cache: ResponseCache, log: FastifyBaseLogger) {
-  await cache
-    .invalidate()
-    .catch((error: unknown) => log.warn({ err: error }, 'public cache not invalidated'));
-}
 
 /**
  * Vote analytics and winners (spec 2 "Vote analytics", issue 11): the ranked categories, the results

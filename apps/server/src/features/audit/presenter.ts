@@ -24,6 +24,8 @@ const LABEL_KEYS: Record<string, string[]> = {
   song: ['title'],
   user: ['name', 'email'],
   category: ['name'],
+  banner: ['title'],
+  image: ['filename'],
 };
 
 /**
@@ -89,12 +91,20 @@ const ENGLISH_VERBS: Record<string, string> = {
   'user.reactivated': 'reactivated {target}',
   'user.role.changed': 'changed the role of {target}',
   'user.sessions.ended': 'signed {target} out of every device',
+  'user.session.removed': 'removed {target} from online users',
+  'sessions.cleaned-up': 'ended the inactive sessions',
   'users.exported': 'exported the user list',
   'category.created': 'created {target}',
   'category.updated': 'edited {target}',
   'category.deleted': 'deleted {target}',
   'category.winner': 'chose the winner of {target}',
   'category.winnerCleared': 'cleared the winner of {target}',
+  'image.uploaded': 'uploaded {target}',
+  'image.deleted': 'deleted {target}',
+  'banner.created': 'added {target}',
+  'banner.updated': 'edited {target}',
+  'banner.reordered': 'reordered the banners',
+  'banner.deleted': 'deleted {target}',
   'results.publish': 'published the results',
   'results.unpublish': 'unpublished the results',
   'results.liveStandings': 'changed the live standings setting',
@@ -109,6 +119,8 @@ const ENGLISH_TARGETS: Record<string, [named: string, unnamed: string]> = {
   song: ['the song "{label}"', 'a song'],
   user: ['{label}', 'an account'],
   category: ['the category "{label}"', 'a category'],
+  banner: ['the banner "{label}"', 'a banner'],
+  image: ['the image "{label}"', 'an image'],
   voteReview: ['"{label}"', 'a vote review'],
 };
 

@@ -16,7 +16,9 @@ type SecurityAction =
   | 'auth.password.reset'
   | 'auth.password.reset-failure'
   | 'auth.register-existing'
-  | 'auth.social.login';
+  | 'auth.social.login'
+  | 'auth.device.refused'
+  | 'auth.session.other-device';
 
 /** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
 type AdminAction =
@@ -33,12 +35,20 @@ type AdminAction =
   | 'user.reactivated'
   | 'user.role.changed'
   | 'user.sessions.ended'
+  | 'user.session.removed'
+  | 'sessions.cleaned-up'
   | 'users.exported'
   | 'category.created'
   | 'category.updated'
   | 'category.deleted'
   | 'category.winner'
   | 'category.winnerCleared'
+  | 'image.uploaded'
+  | 'image.deleted'
+  | 'banner.created'
+  | 'banner.updated'
+  | 'banner.reordered'
+  | 'banner.deleted'
   | 'results.publish'
   | 'results.unpublish'
   | 'results.liveStandings'
@@ -66,6 +76,8 @@ export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
   'auth.password.reset-failure',
   'auth.register-existing',
   'auth.social.login',
+  'auth.device.refused',
+  'auth.session.other-device',
 ];
 
 /** The admin actions, for the audit screen's action filter. */
@@ -83,12 +95,20 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'user.reactivated',
   'user.role.changed',
   'user.sessions.ended',
+  'user.session.removed',
+  'sessions.cleaned-up',
   'users.exported',
   'category.created',
   'category.updated',
   'category.deleted',
   'category.winner',
   'category.winnerCleared',
+  'image.uploaded',
+  'image.deleted',
+  'banner.created',
+  'banner.updated',
+  'banner.reordered',
+  'banner.deleted',
   'results.publish',
   'results.unpublish',
   'results.liveStandings',

@@ -1,15 +1,153 @@
+import {
+  adminBannerListResponseSchema,
+  adminBannerResponseSchema,
+  bannerDeleteResponseSchema,
+  bannerFieldsSchema,
+  bannerOrderBodySchema,
+  bannerUpdateFieldsSchema,
+  errorResponseSchema,
+  idParamsSchema,
+} from '@ovation/shared';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { RouteApp } from '../../app-context';
-import type { Clock } from '../../lib/clock';
-import type { Database } from '../../lib/db';
-import type { ResponseCache } from '../../lib/response-cache';
-import type { FileStorage } from '../../lib/storage';
+import { adminActor } from '../../lib/access';
+import { Invalid } from '../../lib/errors';
+import { successMessage } from '../../lib/language';
+import { refreshPublicPages } from '../../lib/response-cache';
+import { hasOnlyStorableText } from '../../lib/storable-text';
+import { parseOrThrow } from '../../lib/validation';
+import { withSizeMessage } from '../images/service';
+import { readMultipartForm } from '../uploads/multipart';
+import {
+  type BannersDependencies,
+  createBanner,
+  deleteBanner,
+  listAdminBanners,
+  reorderBanners,
+  updateBanner,
+} from './service';
 
-export interface BannersDependencies {
-  db: Database;
-  clock: Clock;
-  storage: FileStorage;
-  cache: ResponseCache;
+export type { BannersDependencies } from './service';
+
+const tags = ['admin: banners'];
+const security = [{ bearer: [] }];
+const writeErrors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+};
+
+/** A banner form: its text fields and its `banner` file, a 5 MB+ file answered with this screen's message. */
+function readBannerForm(request: FastifyRequest) {
+  return withSizeMessage(() => readMultipartForm(request), 'banner', 'bannerFileTooLarge');
 }
 
-/** GET, POST, PUT, DELETE /admin/banners and reordering (spec 2 "Banner management"). */
-export function registerBannerAdminRoutes(_app: RouteApp, _deps: BannersDependencies) {}
+/**
+ * The form's fields, valid. The translations arrive as JSON text, which may spell characters the
+ * database cannot store ("\u0000"): refused here, before any file is processed.
+ */
+function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
+  const parsed = parseOrThrow(schema, fields);
+  if (!hasOnlyStorableText(parsed)) throw Invalid('INVALID_CHARACTERS');
+  return parsed;
+}
+
+/**
+ * Banner management (spec 2 "Banner management"): list, upload, edit, reorder, delete. Every write is
+ * audited and drops the public response cache on every instance, so the home slideshow follows at once.
+ * Registered inside the admin scope (lib/access.ts): admins only, checked there once.
+ */
+export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependencies) {
+  app.get(
+    '/admin/banners',
+    { schema: { tags, security, response: { 200: adminBannerListResponseSchema } } },
+    async () => ({ success: true as const, data: await listAdminBanners(deps) }),
+  );
+
+  app.post(
+    '/admin/banners',
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 201: adminBannerResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readBannerForm(request);
+      const fields = parseFields(bannerFieldsSchema, form.fields);
+      const data = await createBanner(deps, fields, form.image, adminActor(request));
+      await refreshPublicPages(deps.cache, request.log);
+      return reply.status(201).send({
+        success: true as const,
+        message: successMessage(request, reply, 'bannerUploaded'),
+        data,
+      });
+    },
+  );
+
+  // Declared before /admin/banners/:id (a static segment wins anyway; this keeps the reading order).
+  app.put(
+    '/admin/banners/order',
+    {
+      schema: {
+        tags,
+        security,
+        body: bannerOrderBodySchema,
+        response: { 200: adminBannerListResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await reorderBanners(deps, request.body.ids, adminActor(request));
+      await refreshPublicPages(deps.cache, request.log);
+      return { success: true as const, message: successMessage(request, reply, 'bannersReordered'), data };
+    },
+  );
+
+  app.put(
+    '/admin/banners/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        consumes: ['multipart/form-data'],
+        response: { 200: adminBannerResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const form = await readBannerForm(request);
+      const fields = parseFields(bannerUpdateFieldsSchema, form.fields);
+      const data = await updateBanner(
+        deps,
+        request.params.id,
+        fields,
+        form.image,
+        adminActor(request),
+        request.log,
+      );
+      await refreshPublicPages(deps.cache, request.log);
+      return { success: true as const, message: successMessage(request, reply, 'bannerUpdated'), data };
+    },
+  );
+
+  app.delete(
+    '/admin/banners/:id',
+    {
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: bannerDeleteResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteBanner(deps, request.params.id, adminActor(request), request.log);
+      await refreshPublicPages(deps.cache, request.log);
+      return { success: true as const, message: successMessage(request, reply, 'bannerDeleted') };
+    },
+  );
+}

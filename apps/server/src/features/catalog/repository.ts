@@ -1,6 +1,6 @@
 import type { ListSongsQuery, SongStatus } from '@ovation/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { banners, categories, images, songs, songVoteTallies, users } from '../../db/schema';
+import { categories, images, songs, songVoteTallies, users } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { songBaseColumns, songTotalVotes } from '../../lib/song-select';
 import { escapeLike, foldForSearch } from '../../lib/text';
@@ -83,30 +83,6 @@ export async function countCatalog(db: Database) {
     })
     .from(sql`(select 1) as one`);
   return row!;
-}
-
-export function findActiveBanners(db: Database) {
-  return db
-    .select({
-      id: banners.id,
-      imageId: images.id,
-      title: banners.title,
-      description: banners.description,
-      sortOrder: banners.sortOrder,
-      storageKey: images.storageKey,
-      widths: images.widths,
-      width: images.width,
-      height: images.height,
-    })
-    .from(banners)
-    .innerJoin(images, eq(images.id, banners.imageId))
-    .where(eq(banners.isActive, true))
-    .orderBy(asc(banners.sortOrder), desc(banners.createdAt));
-}
-
-/** Records the widths now stored for an image (banners stored before their smaller widths existed). */
-export async function updateImageWidths(db: Database, imageId: string, widths: number[]) {
-  await db.update(images).set({ widths, updatedAt: new Date() }).where(eq(images.id, imageId));
 }
 
 export function findSongsByUploader(db: Database, uploaderId: string) {

@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
 import type { ResponseCache } from '../../lib/response-cache';
+import { listPublicBanners } from '../banners/service';
 import type { CatalogDependencies } from './service';
 import * as catalog from './service';
 import type { ViewCounter } from './view-counter';
@@ -120,7 +121,7 @@ export function registerCatalogRoutes(
     async (request, reply) =>
       publicOrFresh(deps.cache, request, reply, 'banners', async () => ({
         success: true as const,
-        data: await catalog.listBanners(deps),
+        data: await listPublicBanners(deps),
       })),
   );
 }

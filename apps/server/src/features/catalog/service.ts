@@ -1,8 +1,7 @@
-import type { Banner, CategoryTranslations, ListSongsQuery, Song } from '@ovation/shared';
-import { ensureBannerRenditions, toBannerPortraitRef } from '../../lib/banner-images';
+import type { CategoryTranslations, ListSongsQuery, Song } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { Forbidden, NotFound } from '../../lib/errors';
-import { imageVariantKey, toImageRef } from '../../lib/images';
+import { toImageRef } from '../../lib/images';
 import { paginationOf } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import { isAdmin, type Viewer } from '../../lib/viewer';
@@ -141,37 +140,6 @@ export async function getCategoryWithSongs(deps: CatalogDependencies, id: string
 
 export function getStats(deps: CatalogDependencies) {
   return repository.countCatalog(deps.db);
-}
-
-/**
- * Active banners in display order: the widest file as `fullUrl`, every wide width in `srcSet`, and an
- * upright crop for phones (`portrait`). Renditions a banner is missing are written on this first listing.
- */
-export async function listBanners(deps: CatalogDependencies): Promise<Banner[]> {
-  const rows = await repository.findActiveBanners(deps.db);
-  return Promise.all(
-    rows.map(async (row) => {
-      const ensured = await ensureBannerRenditions(deps.storage, row);
-      if (ensured.widthsAdded && ensured.widths.length !== row.widths.length) {
-        await repository.updateImageWidths(deps.db, row.imageId, ensured.widths);
-      }
-      const image = { ...row, widths: ensured.widths };
-      const width = Math.max(...image.widths);
-      const filename = imageVariantKey(row.storageKey, width);
-      return {
-        _id: row.id,
-        title: row.title,
-        description: row.description,
-        filename: filename.split('/').pop()!,
-        fullUrl: deps.storage.urlFor(filename),
-        srcSet: toImageRef(deps.storage, image)?.srcSet ?? '',
-        width: row.width,
-        height: row.height,
-        portrait: image.widths.length > 0 ? toBannerPortraitRef(deps.storage, image) : null,
-        order: row.sortOrder,
-      };
-    }),
-  );
 }
 
 /** Every song a user uploaded, whatever its status (their dashboard). */

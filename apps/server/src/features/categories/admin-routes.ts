@@ -5,10 +5,9 @@ import {
   categoryWriteResponseSchema,
   idParamsSchema,
 } from '@ovation/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
-import type { ResponseCache } from '../../lib/response-cache';
+import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
 import {
   type CategoryAdminDependencies,
   createCategory,
@@ -19,16 +18,6 @@ import {
 
 const tags = ['admin', 'categories'];
 const security = [{ bearer: [] }];
-
-/**
- * The public pages show categories at once after a change. The write has committed by now: a cache
- * that cannot be told (Redis down) is logged, not answered as a failure the admin would retry.
- */
-async function refreshPublicPages(cache: ResponseCache, log: FastifyBaseLogger) {
-  await cache
-    .invalidate()
-    .catch((error: unknown) => log.warn({ err: error }, 'public cache not invalidated'));
-}
 
 /**
  * Category management (spec 2 "Category management", section 7): stats, create, update, delete.

@@ -5,7 +5,7 @@ import {
   type CategoryStats,
 } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
-import type { Database } from '../../lib/db';
+import { type Database, FOREIGN_KEY_VIOLATION, hasSqlState, UNIQUE_VIOLATION } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Actor } from '../audit/service';
@@ -16,18 +16,6 @@ import { getCategory } from './service';
 export interface CategoryAdminDependencies {
   db: Database;
   clock: Clock;
-}
-
-/** PostgreSQL's unique_violation and foreign_key_violation, also when the query builder wrapped them. */
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-
-function hasSqlState(error: unknown, state: string): boolean {
-  for (let current = error, depth = 0; current && depth < 3; depth++) {
-    if ((current as { code?: unknown }).code === state) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** Every name of the category, folded, so admin song search finds it in any language. */

@@ -1,15 +1,88 @@
+import {
+  adminImageListResponseSchema,
+  adminImageUploadResponseSchema,
+  errorResponseSchema,
+  imageDeleteQuerySchema,
+  imageDeleteResponseSchema,
+  imageInUseResponseSchema,
+  listQuerySchema,
+} from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
-import type { Clock } from '../../lib/clock';
-import type { Database } from '../../lib/db';
-import type { ResponseCache } from '../../lib/response-cache';
-import type { FileStorage } from '../../lib/storage';
+import { adminActor } from '../../lib/access';
+import { successMessage } from '../../lib/language';
+import { refreshPublicPages } from '../../lib/response-cache';
+import { readMultipartForm } from '../uploads/multipart';
+import { deleteImage, type ImagesDependencies, listImages, uploadImage, withSizeMessage } from './service';
 
-export interface ImagesDependencies {
-  db: Database;
-  clock: Clock;
-  storage: FileStorage;
-  cache: ResponseCache;
+export type { ImagesDependencies } from './service';
+
+const tags = ['admin: images'];
+const security = [{ bearer: [] }];
+
+/**
+ * The image library (spec 2 "Image management"): list, upload, delete. Registered inside the admin scope
+ * (lib/access.ts): admins only, checked there once, before any body is read.
+ */
+export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies) {
+  app.get(
+    '/admin/images',
+    {
+      schema: {
+        tags,
+        security,
+        querystring: listQuerySchema,
+        response: { 200: adminImageListResponseSchema },
+      },
+    },
+    async (request) => listImages(deps, request.query),
+  );
+
+  app.post(
+    '/admin/images/upload',
+    {
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        response: { 201: adminImageUploadResponseSchema, 400: errorResponseSchema, 413: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await withSizeMessage(() => readMultipartForm(request), 'image', 'imageFileTooLarge');
+      const data = await uploadImage(deps, form.image, adminActor(request));
+      return reply.status(201).send({
+        success: true as const,
+        message: successMessage(request, reply, 'imageUploaded'),
+        data,
+      });
+    },
+  );
+
+  // A wildcard, so that a name with slashes in it (`../x.webp`) reaches the filename check and is
+  // answered 400 INVALID_FILENAME, rather than falling through to "no such route".
+  app.delete(
+    '/admin/images/*',
+    {
+      schema: {
+        tags,
+        security,
+        description:
+          'Deletes a library image and its files. An image in use (banner, ad, song cover) is refused: 409 IMAGE_IN_USE with `usage` and its `usageToken`. `confirm=<usageToken>` deletes it anyway while what uses it is still that (else 409 again, with the new usage and token); what used it loses its picture. An unused image needs no confirm.',
+        querystring: imageDeleteQuerySchema,
+        response: {
+          200: imageDeleteResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: imageInUseResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const filename = (request.params as { '*': string })['*'];
+      const { confirm } = request.query;
+      const { usage } = await deleteImage(deps, filename, confirm, adminActor(request), request.log);
+      if (usage.length > 0) await refreshPublicPages(deps.cache, request.log);
+      return { success: true as const, message: successMessage(request, reply, 'imageDeleted') };
+    },
+  );
 }
-
-/** GET /admin/images, POST /admin/images/upload, DELETE /admin/images/{filename} (spec 2 "Image management"). */
-export function registerImageAdminRoutes(_app: RouteApp, _deps: ImagesDependencies) {}

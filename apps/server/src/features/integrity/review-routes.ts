@@ -8,14 +8,13 @@ import {
   voteReviewParamsSchema,
   voteReviewsQuerySchema,
 } from '@ovation/shared';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import type { Database } from '../../lib/db';
 import { datedFileName, sendAudited, sendCsv } from '../../lib/downloads';
-import { requestLanguage, varyByLanguage } from '../../lib/language';
-import type { ResponseCache } from '../../lib/response-cache';
-import { translate } from '../../lib/translate';
+import { successMessage } from '../../lib/language';
+import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
 import { recordAudit } from '../audit/service';
 import { platformTimezone } from '../voting/settings-service';
 import { buildIntegrityReport, INTEGRITY_REPORT_HEADER, INTEGRITY_REPORT_PREFIX } from './integrity-report';
@@ -37,12 +36,6 @@ const actionErrors = {
   409: errorResponseSchema,
 };
 
-/** The answer's message from the shared catalogs (`success.<key>`), in the admin's language. */
-function successMessage(request: FastifyRequest, reply: FastifyReply, key: string): string {
-  varyByLanguage(reply);
-  return translate(requestLanguage(request), `success.${key}`) ?? key;
-}
-
 /**
  * A change of vote states changes public totals and rankings and the clusters' valid votes: once it
  * committed, this instance's kept signals are dropped (others recompute within the signals' freshness) and
@@ -51,9 +44,7 @@ function successMessage(request: FastifyRequest, reply: FastifyReply, key: strin
  */
 async function afterVotesChanged(deps: { db: Database; cache: ResponseCache }, log: FastifyBaseLogger) {
   forgetIntegritySignals(deps.db);
-  await deps.cache
-    .invalidate()
-    .catch((error: unknown) => log.warn({ err: error }, 'public cache not invalidated'));
+  await refreshPublicPages(deps.cache, log);
 }
 
 /**

@@ -49,7 +49,7 @@ export function registerIntegritySignalAdminRoutes(app: RouteApp, deps: Integrit
         security,
         summary: 'Votes of a filter',
         description:
-          'The votes a filter selects (every field narrows: categoryId, songId, ipPrefix, deviceSignature, emailPattern, accountsCreatedFrom/To, from/to inclusive, status, reviewId), newest first (order=asc for oldest), 50 a page (limit up to 100): time, fan, song, category, network prefix (never the full IP address), device type and signature, and the review that set it aside. An unknown field is a 400; a category, song or review that does not exist, 404 CATEGORY_NOT_FOUND, SONG_NOT_FOUND or REVIEW_NOT_FOUND.',
+          'The votes a filter selects (every field narrows: categoryId, songId, ipPrefix, deviceSignature, emailPattern, accountsCreatedFrom/To, from/to inclusive, status, reviewId), newest first (order=asc for oldest), 50 a page (limit up to 100): time, fan, song, category, network prefix (never the full IP address), device type and signature, the first 8 characters of the browser’s device id (X-Device-Id, when the vote carried one), and the review that set it aside. An unknown field is a 400; a category, song or review that does not exist, 404 CATEGORY_NOT_FOUND, SONG_NOT_FOUND or REVIEW_NOT_FOUND.',
         querystring: integrityVotesQuerySchema,
         response: { 200: integrityVotesPageResponseSchema, 404: errorResponseSchema },
       },

@@ -13,6 +13,7 @@ const voteColumns = {
   ipPrefix: votes.ipPrefix,
   deviceType: votes.deviceType,
   deviceSignature: votes.deviceSignature,
+  deviceId: votes.deviceId,
   fanId: votes.userId,
   fanName: users.name,
   fanEmail: users.email,

@@ -1,6 +1,7 @@
 import type { IntegrityVote, IntegrityVotesQuery } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { pageOf } from '../../lib/pagination';
+import { shortDeviceId } from '../devices/service';
 import { assertFilterIdsExist } from './vote-filter';
 import { findVotesPage, type IntegrityVoteRow } from './votes-list-repository';
 
@@ -17,6 +18,7 @@ function presentVote(row: IntegrityVoteRow): IntegrityVote {
     ipPrefix: row.ipPrefix,
     deviceType: row.deviceType,
     deviceSignature: row.deviceSignature,
+    deviceId: shortDeviceId(row.deviceId),
     review:
       row.reviewId !== null && row.reviewReason !== null
         ? { id: row.reviewId, reason: row.reviewReason }

@@ -1,15 +1,95 @@
-import type { Redis } from 'ioredis';
+import {
+  errorResponseSchema,
+  messageEnvelopeSchema,
+  onlineCleanupResponseSchema,
+  onlineSessionPageResponseSchema,
+  onlineSessionParamsSchema,
+  onlineStatsResponseSchema,
+  onlineUsersQuerySchema,
+} from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
-import type { Clock } from '../../lib/clock';
-import type { Database } from '../../lib/db';
+import { adminActor } from '../../lib/access';
+import { successMessage } from '../../lib/language';
+import { OnlineUsers, type OnlineUsersDependencies } from './service';
 
-export interface OnlineUsersDependencies {
-  db: Database;
-  clock: Clock;
-  redis?: Redis;
-  /** Tells apart deployments sharing one Redis (app.ts). */
-  namespace: string;
-}
+export type { OnlineUsersDependencies } from './service';
+
+const tags = ['admin: online users'];
+const security = [{ bearer: [] }];
 
 /** GET /online-users, GET /online-users/stats, POST /online-users/cleanup, DELETE /online-users/{sessionId}. */
-export function registerOnlineUserAdminRoutes(_app: RouteApp, _deps: OnlineUsersDependencies) {}
+export function registerOnlineUserAdminRoutes(app: RouteApp, deps: OnlineUsersDependencies) {
+  const onlineUsers = new OnlineUsers(deps, (error) =>
+    app.log.warn({ err: error }, 'online users summary not refreshed'),
+  );
+  app.addHook('onClose', () => onlineUsers.close());
+
+  app.get(
+    '/online-users',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List online sessions',
+        description:
+          'Sessions online now: not ended and active within the last 5 minutes (the web app sends a heartbeat every 60 s while its tab is visible). Most recent activity first (`order=asc` for the oldest), 20 a page; `role` (all|admin|artist|fan) and `search` (part of the name or e-mail) filter. `location` is the ISO country code from the trusted proxy’s COUNTRY_HEADER at sign-in (only with TRUST_PROXY), else the profile country, else null; `current` marks the caller’s own session. `pagination.total` is exact when the page is not full; otherwise, without a search, it is the per-minute summary’s count (as the stats), so no call counts every online session.',
+        querystring: onlineUsersQuerySchema,
+        response: { 200: onlineSessionPageResponseSchema },
+      },
+    },
+    async (request) => onlineUsers.list(request.query, request.sessionId),
+  );
+
+  app.get(
+    '/online-users/stats',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Online stats',
+        description:
+          'currentOnline (sessions online now), recentActivity and uniqueUsers (sessions and distinct users active in the last 24 h), and the online sessions by country code (`unknown` when none), role and device type. A summary computed at most once a minute for the whole deployment (shared through Redis when REDIS_URL is set; `computedAt` says when): an older one (or one older than a Cleanup or Remove) is answered at once while one refresh runs behind it; one over 10 minutes old is recomputed, by one instance while the others wait for it.',
+        response: { 200: onlineStatsResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, data: await onlineUsers.stats() }),
+  );
+
+  app.post(
+    '/online-users/cleanup',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Clean up inactive sessions',
+        description:
+          'Ends every session idle longer than the inactivity limit (30 minutes), as its next request would; `ended` is how many. Audited with the count; the stats summary is refreshed in the background.',
+        response: { 200: onlineCleanupResponseSchema },
+      },
+    },
+    async (request, reply) => ({
+      success: true as const,
+      message: successMessage(request, reply, 'inactiveUsersCleanedUp'),
+      data: await onlineUsers.cleanup(adminActor(request)),
+    }),
+  );
+
+  app.delete(
+    '/online-users/:sessionId',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a user from online status',
+        description:
+          'Ends that session for real: its next request is refused (401) on every instance. Audited with the user; the stats summary is refreshed in the background. 404 SESSION_NOT_FOUND for an unknown or already ended session; 409 CANNOT_END_OWN_SESSION for the session making the call (use Logout).',
+        params: onlineSessionParamsSchema,
+        response: { 200: messageEnvelopeSchema, 404: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await onlineUsers.remove(adminActor(request), request.params.sessionId, request.sessionId);
+      return { success: true as const, message: successMessage(request, reply, 'onlineUserRemoved') };
+    },
+  );
+}

@@ -1,7 +1,7 @@
 import type { Role } from '@ovation/shared';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import { type Database, queryRows } from '../../lib/db';
+import { type Database, queryRows, rowsOf } from '../../lib/db';
 
 export async function insertSession(db: Database, values: typeof sessions.$inferInsert) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
@@ -71,6 +71,19 @@ export async function revokeSession(db: Database, id: string, at: Date, reason: 
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
+/**
+ * The ids of the sessions matching `conditions`, locked in id order as the activity batches lock theirs:
+ * two revocations, or a revocation and a batch, can never deadlock.
+ */
+function lockedInIdOrder(db: Database, conditions: SQL[]) {
+  return db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(...conditions))
+    .orderBy(sessions.id)
+    .for('update');
+}
+
 /** Ends every live session of a user, except `keepSessionId` when given. */
 export async function revokeUserSessions(
   db: Database,
@@ -81,12 +94,53 @@ export async function revokeUserSessions(
 ) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  // Locked in id order, as the activity batches lock theirs: the two can never deadlock.
-  const locked = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(...conditions))
-    .orderBy(sessions.id)
-    .for('update');
-  await db.update(sessions).set({ revokedAt: at, revokedReason: reason }).where(inArray(sessions.id, locked));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(inArray(sessions.id, lockedInIdOrder(db, conditions)));
+}
+
+/**
+ * Ends a user's live sessions on devices other than `deviceId` (a session with no device id counts as
+ * another device), never `keepSessionId`; with no `deviceId`, every live session but `keepSessionId`.
+ * Answers how many ended.
+ */
+export async function revokeUserSessionsOffDevice(
+  db: Database,
+  values: { userId: string; deviceId: string | null; keepSessionId: string; at: Date; reason: string },
+) {
+  const conditions = [
+    eq(sessions.userId, values.userId),
+    isNull(sessions.revokedAt),
+    ne(sessions.id, values.keepSessionId),
+  ];
+  if (values.deviceId) conditions.push(sql`${sessions.deviceId} is distinct from ${values.deviceId}`);
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: values.at, revokedReason: values.reason })
+    .where(inArray(sessions.id, lockedInIdOrder(db, conditions)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Ends every live session whose last activity is before `idleBefore` (the admin's Cleanup Inactive) in
+ * one statement, locking the rows in id order as the other revocations and the activity batches do; a
+ * session touched meanwhile is re-checked under its lock and kept. Answers how many ended.
+ */
+export async function revokeIdleSessions(db: Database, idleBefore: Date, at: Date, reason: string) {
+  const [row] = rowsOf<{ ended: number }>(
+    await db.execute(sql`
+      with locked as (
+        select id from ${sessions}
+         where revoked_at is null and last_activity_at < ${idleBefore.toISOString()}::timestamptz
+         order by id for update
+      ), ended as (
+        update ${sessions} s set revoked_at = ${at.toISOString()}::timestamptz, revoked_reason = ${reason}
+          from locked where s.id = locked.id
+        returning 1
+      )
+      select count(*)::int as ended from ended`),
+  );
+  return row?.ended ?? 0;
 }

@@ -115,6 +115,31 @@ export async function endSession(db: Database, clock: Clock, sessionId: string, 
   sessionCacheFor(db).evict({ kind: 'session', id: sessionId });
 }
 
+/**
+ * Forgets one session in the session cache here and, through Redis, on every instance. Call it with the
+ * root database after the transaction that ended the session committed (endSession inside a transaction
+ * evicts from that transaction's cache only): a request reading the row in between would cache it again.
+ */
+export function forgetCachedSession(db: Database, sessionId: string) {
+  sessionCacheFor(db).evict({ kind: 'session', id: sessionId });
+}
+
+/**
+ * Ends every live session idle longer than the inactivity limit (the admin's Cleanup Inactive). It is the
+ * limit resolveSession applies, lag included, so only sessions that could no longer be used end, and none
+ * of them can be cached as valid: nothing to evict. Answers how many ended.
+ */
+export async function endIdleSessions(db: Database, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const idleBefore = new Date(now.getTime() - INACTIVITY_MS - ACTIVITY_LAG_MS);
+  return repository.revokeIdleSessions(db, idleBefore, now, 'inactivity');
+}
+
+/** Writes this process's pending session activity now, so a read of the sessions table sees it. */
+export function flushSessionActivity(db: Database): Promise<void> {
+  return sessionActivityFor(db).flush();
+}
+
 /** Forgets the cached sessions of a user whose profile changed (their language), here and on every instance. */
 export function forgetCachedSessions(db: Database, userId: string) {
   sessionCacheFor(db).evict({ kind: 'user', id: userId });
@@ -130,4 +155,19 @@ export async function endUserSessions(
 ) {
   await repository.revokeUserSessions(db, userId, clock.now(), reason, keepSessionId);
   sessionCacheFor(db).evict({ kind: 'user', id: userId });
+}
+
+/**
+ * Ends a user's live sessions on other devices than `deviceId` (the one-device rule), keeping
+ * `keepSessionId`, and evicts them from the session caches here and on every instance. Answers how
+ * many ended.
+ */
+export async function endUserSessionsOnOtherDevices(
+  db: Database,
+  clock: Clock,
+  values: { userId: string; deviceId: string | null; keepSessionId: string; reason: string },
+) {
+  const ended = await repository.revokeUserSessionsOffDevice(db, { ...values, at: clock.now() });
+  if (ended > 0) sessionCacheFor(db).evict({ kind: 'user', id: values.userId });
+  return ended;
 }

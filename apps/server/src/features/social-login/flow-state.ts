@@ -12,6 +12,11 @@ const flowStateSchema = z.object({
   codeVerifier: z.string().min(1),
   nonce: z.string().min(1).optional(),
   expiresAt: z.number().int(),
+  /**
+   * The browser's device id (the start route's `deviceId` query parameter, as lib/request-meta reads
+   * X-Device-Id): the provider's redirect back carries no header, so the device rules read it from here.
+   */
+  deviceId: z.string().nullable().optional(),
 });
 export type FlowState = z.infer<typeof flowStateSchema>;
 

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
-import { requestMeta } from '../../lib/request-meta';
+import { AppError } from '../../lib/errors';
+import { deviceIdOf, requestMeta } from '../../lib/request-meta';
 import { deriveKey } from '../../lib/secrets';
 import { FLOW_TTL_SECONDS, flowCookie, flowCookieName, readCookie } from './flow-state';
 import { createProviderClients } from './providers';
@@ -16,6 +17,15 @@ import {
 import { getPublicSocialLoginSettings, type SocialSettingsDependencies } from './settings';
 
 const tags = ['social-login'];
+
+/**
+ * A caller that asks for JSON and not for a page (an API client or a script, never a browser following
+ * a link) gets the error envelope with its status instead of a redirect to /auth/callback.
+ */
+function wantsJson(request: FastifyRequest) {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
 
 /** The raw query of a request, exactly as the provider sent it (openid-client re-reads all of it). */
 function rawQuery(request: FastifyRequest) {
@@ -57,6 +67,11 @@ export function registerSocialLoginRoutes(
     const reason = failureReason(error);
     const log = reason === 'server_error' ? request.log.error : request.log.warn;
     log.call(request.log, { err: error, provider, reason }, 'social sign-in failed');
+    if (wantsJson(request)) {
+      reply.header('set-cookie', flowCookie(provider, '', { secure, maxAgeSeconds: 0 }));
+      // The catalog's message for the code (e.g. 403 SOCIAL_LOGIN_DISABLED), never the log's detail.
+      throw error instanceof AppError ? new AppError(error.status, error.code) : error;
+    }
     return finish(reply, provider, `error=${reason}`);
   }
 
@@ -74,11 +89,17 @@ export function registerSocialLoginRoutes(
         schema: {
           tags,
           summary: `Starts ${provider} sign-in: 302 to the provider (or to /auth/callback?error=)`,
+          description:
+            'Optional `deviceId`: the browser’s device id (a UUID, as the X-Device-Id header), kept in the ' +
+            'sealed flow cookie so the device rules apply when the callback signs the person in or up. ' +
+            'When social login or the provider is off: 302 to /auth/callback?error=provider_disabled, or ' +
+            '403 SOCIAL_LOGIN_DISABLED to a caller that accepts only JSON.',
         },
       },
       async (request, reply) => {
         try {
-          const { location, sealedFlow } = await startSocialLogin(deps, provider);
+          const { deviceId } = request.query as { deviceId?: string | string[] };
+          const { location, sealedFlow } = await startSocialLogin(deps, provider, deviceIdOf(deviceId));
           return reply
             .header('cache-control', 'no-store')
             .header(

@@ -22,7 +22,10 @@ export function redirectUriFor(publicUrl: string, provider: SocialProvider) {
 }
 
 const FAILURES: Record<
-  Exclude<SocialLoginError, 'account_deactivated' | 'registration_closed' | 'server_error'>,
+  Exclude<
+    SocialLoginError,
+    'account_deactivated' | 'registration_closed' | 'device_in_use' | 'device_id_required' | 'server_error'
+  >,
   () => AppError
 > = {
   provider_disabled: () => new AppError(403, 'SOCIAL_LOGIN_DISABLED'),
@@ -51,14 +54,21 @@ export function failureReason(error: unknown): SocialLoginError {
   }
   if (error.code === 'ACCOUNT_DEACTIVATED') return 'account_deactivated';
   if (error.code === 'REGISTRATION_CLOSED') return 'registration_closed';
+  if (error.code === 'DEVICE_IN_USE') return 'device_in_use';
+  if (error.code === 'DEVICE_ID_REQUIRED') return 'device_id_required';
   return 'server_error';
 }
 
 /**
  * Starts a sign-in: answers the provider URL to send the browser to and the sealed flow state (state,
- * PKCE verifier, nonce) for the short-lived cookie that will come back with the provider's redirect.
+ * PKCE verifier, nonce, the browser's device id) for the short-lived cookie that will come back with the
+ * provider's redirect.
  */
-export async function startSocialLogin(deps: SocialLoginDependencies, provider: SocialProvider) {
+export async function startSocialLogin(
+  deps: SocialLoginDependencies,
+  provider: SocialProvider,
+  deviceId: string | null,
+) {
   const access = await getProviderAccess(deps, provider);
   if (!access.enabled)
     throw failure('provider_disabled', `${provider} sign-in is disabled or not configured`);
@@ -73,13 +83,14 @@ export async function startSocialLogin(deps: SocialLoginDependencies, provider: 
     throw failure('provider_error', `cannot reach ${provider}: ${String(error)}`, error);
   }
   const expiresAt = deps.clock.now().getTime() + FLOW_TTL_SECONDS * 1000;
-  const sealedFlow = sealFlowState(deps.flowKey, { provider, ...request.secrets, expiresAt });
+  const sealedFlow = sealFlowState(deps.flowKey, { provider, ...request.secrets, expiresAt, deviceId });
   return { location: request.url.href, sealedFlow };
 }
 
 /**
- * Finishes a sign-in from the provider's redirect: checks the provider's answer against the flow cookie,
- * exchanges the code (PKCE), requires a verified e-mail, then signs the person in through accounts.
+ * Finishes a sign-in from the provider's redirect: refuses at once when the provider or social login is
+ * off, checks the provider's answer against the flow cookie, exchanges the code (PKCE), requires a
+ * verified e-mail, then signs the person in through accounts on the device the flow started on.
  * Every failure is an AppError whose reason failureReason reads.
  */
 export async function completeSocialLogin(
@@ -88,6 +99,10 @@ export async function completeSocialLogin(
   input: { query: URLSearchParams; sealedFlow: string | undefined },
   meta: RequestMeta,
 ): Promise<SocialSignIn> {
+  const access = await getProviderAccess(deps, provider);
+  if (!access.enabled)
+    throw failure('provider_disabled', `${provider} sign-in is disabled or not configured`);
+
   const providerError = input.query.get('error');
   if (providerError) {
     const reason = providerError === 'access_denied' ? 'access_denied' : 'provider_error';
@@ -100,9 +115,6 @@ export async function completeSocialLogin(
   const flow = openFlowState(deps.flowKey, input.sealedFlow, provider, deps.clock.now());
   if (!flow) throw failure('invalid_state', 'the sign-in cookie is missing, expired or forged');
   if (input.query.get('state') !== flow.state) throw failure('invalid_state', 'the state does not match');
-
-  const access = await getProviderAccess(deps, provider);
-  if (!access.enabled) throw failure('provider_disabled', `${provider} sign-in was disabled during the flow`);
 
   const callbackUrl = new URL(redirectUriFor(deps.publicUrl, provider));
   callbackUrl.search = input.query.toString();
@@ -118,6 +130,6 @@ export async function completeSocialLogin(
   return signInWithSocialProfile(
     deps,
     { provider, subject: profile.subject, email: profile.email, name: profile.name },
-    meta,
+    { ...meta, deviceId: flow.deviceId ?? meta.deviceId },
   );
 }

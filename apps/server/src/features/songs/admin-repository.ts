@@ -108,17 +108,14 @@ export async function updateSong(tx: Database, id: string, values: Partial<typeo
   await tx.update(songs).set(values).where(eq(songs.id, id));
 }
 
-export async function insertImage(tx: Database, row: typeof images.$inferInsert) {
-  await tx.insert(images).values(row);
-}
-
 /** An uploaded image by its storage key (a cover or a library image the admin linked to). */
 export async function findImageByStorageKey(db: Database, storageKey: string) {
   const rows = await db
     .select({ id: images.id, storageKey: images.storageKey })
     .from(images)
-    // Only song covers: a library, banner or ad image is not a cover to reuse.
-    .where(and(eq(images.storageKey, storageKey), eq(images.kind, 'cover')))
+    // Song covers and library images (the library is where admins keep pictures to link to: its screen
+    // shows each song using one). A banner or ad image is not a cover to reuse.
+    .where(and(eq(images.storageKey, storageKey), inArray(images.kind, ['cover', 'library'])))
     .limit(1);
   return rows[0];
 }

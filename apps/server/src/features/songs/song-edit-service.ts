@@ -5,10 +5,10 @@ import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
 import type { Actor } from '../audit/service';
 import { recordAdminChange } from '../audit/service';
+import { type FileRemovalLog, insertImage, removeImageFiles } from '../uploads/image-files';
 import { type ProcessedImage, processImage } from '../uploads/image-service';
 import * as repository from './admin-repository';
 import { getAdminSong, type SongsDependencies } from './admin-service';
-import { removeImageFiles } from './cover-files';
 import { toAuditedSong } from './presenter';
 import { fetchRemoteImage } from './remote-image';
 import { findSongRow } from './song-write-repository';
@@ -86,7 +86,8 @@ async function chooseCover(
 /**
  * Edits a song's title, artist, link, description and cover (spec 2 section 5). The cover is replaced
  * atomically: new files are written first, the row is updated in one transaction (audited when an admin
- * edits), the old files are removed only after the commit, and the new ones are removed if it fails.
+ * edits), the old files are removed only after the commit (one left behind is logged on `log`), and the
+ * new ones are removed if it fails.
  * `expectedUpdatedAt` refuses an edit made on a stale copy (409 SONG_EDIT_CONFLICT).
  */
 export async function editSong(
@@ -96,6 +97,7 @@ export async function editSong(
   id: string,
   fields: SongEditFields,
   upload: Upload | undefined,
+  log: FileRemovalLog,
 ) {
   const current = await findSongRow(deps.db, id);
   if (!current) throw NotFound('SONG_NOT_FOUND');
@@ -109,7 +111,7 @@ export async function editSong(
       if (!before) throw NotFound('SONG_NOT_FOUND');
       assertMayEdit(viewer, before);
       assertNotStale(before, fields.expectedUpdatedAt);
-      if (cover.kind === 'new') await repository.insertImage(tx, cover.image.row);
+      if (cover.kind === 'new') await insertImage(tx, cover.image.row);
       const coverImageId =
         cover.kind === 'new'
           ? cover.image.row.id
@@ -149,7 +151,7 @@ export async function editSong(
     if (cover.kind === 'new') await cover.image.discard();
     throw error;
   }
-  await removeImageFiles(deps.storage, outcome.removedCover);
+  await removeImageFiles(deps.storage, [outcome.removedCover], log);
   if (outcome.wasPublic) await deps.cache.invalidate();
   return getAdminSong(deps, id);
 }

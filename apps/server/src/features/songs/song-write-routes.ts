@@ -77,6 +77,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
         request.params.id,
         fields,
         form.image,
+        request.log,
       );
       return { success: true as const, message: 'Song updated successfully', data: song };
     },
@@ -138,7 +139,7 @@ export function registerSongWriteAdminRoutes(app: RouteApp, deps: SongsDependenc
     '/songs/:id',
     { schema: { tags, security, params: idParamsSchema, response: { 200: messageEnvelopeSchema } } },
     async (request) => {
-      await songWrites.deleteSong(deps, adminActor(request), request.params.id);
+      await songWrites.deleteSong(deps, adminActor(request), request.params.id, request.log);
       return { success: true as const, message: 'Song deleted successfully' };
     },
   );

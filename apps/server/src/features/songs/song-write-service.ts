@@ -5,10 +5,10 @@ import type { Viewer } from '../../lib/viewer';
 import { lockResults } from '../analytics/results-service';
 import { type Actor, recordAdminChange } from '../audit/service';
 import { getSong } from '../catalog/service';
+import { type FileRemovalLog, removeImageFiles } from '../uploads/image-files';
 import { processImage } from '../uploads/image-service';
 import { deleteUnusedCover, lockSong } from './admin-repository';
 import type { SongsDependencies } from './admin-service';
-import { removeImageFiles } from './cover-files';
 import { toAuditedSong } from './presenter';
 import * as repository from './song-write-repository';
 
@@ -114,7 +114,7 @@ export async function copySong(
  * votes waiting in a vote review only once that review is decided (409 SONG_HAS_OPEN_REVIEW), so no
  * review is left holding votes that are gone.
  */
-export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: string) {
+export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: string, log: FileRemovalLog) {
   const removedCover = await deps.db.transaction(async (tx) => {
     // The results lock first, as every change of the count takes it (winners, vote reviews).
     const results = await lockResults(tx);
@@ -134,6 +134,6 @@ export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: 
     });
     return cover;
   });
-  await removeImageFiles(deps.storage, removedCover);
+  await removeImageFiles(deps.storage, [removedCover], log);
   await deps.cache.invalidate();
 }

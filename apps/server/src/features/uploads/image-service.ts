@@ -29,7 +29,17 @@ export interface ProcessedImage {
 export async function processImage(
   storage: FileStorage,
   upload: { bytes: Buffer; originalName?: string },
-  options: { kind: ImageKind; widths: readonly number[]; aspect?: number; uploadedBy: string | null },
+  options: {
+    kind: ImageKind;
+    widths: readonly number[];
+    aspect?: number;
+    uploadedBy: string | null;
+    /**
+     * Never wider than the original (library images: the admin's own picture, not a rendition of it).
+     * Widths above the original are dropped and the original width is kept as the largest.
+     */
+    noEnlargement?: boolean;
+  },
 ): Promise<ProcessedImage> {
   if (upload.bytes.length > MAX_IMAGE_BYTES) throw Invalid('IMAGE_TOO_LARGE');
   let metadata: Metadata;
@@ -52,7 +62,15 @@ export async function processImage(
   };
   try {
     const source = sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
-    const widths = options.widths.filter((width, index) => index === 0 || width <= metadata.width! * 2);
+    const original = metadata.width;
+    const widths = options.noEnlargement
+      ? [
+          ...new Set([
+            ...options.widths.filter((width) => width < original),
+            Math.min(original, Math.max(...options.widths)),
+          ]),
+        ]
+      : options.widths.filter((width, index) => index === 0 || width <= original * 2);
     let bytes = 0;
     let outputHeight = 0;
     for (const width of widths) {

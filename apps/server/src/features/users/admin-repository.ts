@@ -1,9 +1,9 @@
 import type { AdminUsersQuery, Role } from '@ovation/shared';
-import { and, asc, count, desc, eq, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
-import { escapeLike } from '../../lib/text';
+import { userNameOrEmailContains } from '../../lib/user-search';
 
 /** What the admin sees of a user; never the password hash. */
 const adminUserColumns = {
@@ -35,24 +35,15 @@ export interface UserFilters {
 }
 
 /**
- * Role, country and state match exactly; the search matches part of the name or e-mail, ignoring case.
- * Written `lower(column) LIKE lower(pattern)`, the form the trigram indexes users_name_search_idx and
- * users_email_search_idx answer (and cheaper to recheck than ILIKE).
+ * Role, country and state match exactly; the search matches part of the name or e-mail, ignoring case
+ * (in the form the trigram indexes answer).
  */
 function filterConditions(filters: UserFilters): SQL[] {
   const conditions: SQL[] = [];
   if (filters.role) conditions.push(eq(users.role, filters.role));
   if (filters.country) conditions.push(eq(users.country, filters.country));
   if (filters.state) conditions.push(eq(users.state, filters.state));
-  if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    conditions.push(
-      or(
-        sql`lower(${users.name}) like lower(${pattern})`,
-        sql`lower(${users.email}) like lower(${pattern})`,
-      )!,
-    );
-  }
+  if (filters.search) conditions.push(userNameOrEmailContains(filters.search));
   return conditions;
 }
 

@@ -1,36 +1,20 @@
-import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../../test/accounts';
-import { startTestServer, type TestServer } from '../../test/server';
-
-const redisUrl = process.env.REDIS_URL;
-const sharedSetUp = Boolean(redisUrl && process.env.DATABASE_URL);
+import { sharedSetUp, useTwoInstances } from '../../test/instances';
 
 describe('an admin’s action on one instance, across instances sharing Redis', () => {
-  let first: TestServer;
-  let second: TestServer;
-  let redis: Redis[] = [];
-
-  beforeAll(async () => {
-    if (!sharedSetUp) return;
-    redis = [new Redis(redisUrl!), new Redis(redisUrl!)];
-    first = await startTestServer({ redis: redis[0] });
-    second = await startTestServer({ redis: redis[1], sameDatabaseAs: first });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    for (const client of redis) client.disconnect();
-  });
+  const servers = useTwoInstances();
 
   /** The user's session, resolved (and so cached) on the second instance. */
   async function cachedOnSecond(role: 'fan' | 'artist' = 'fan') {
+    const { first, second } = servers;
     const account = await signIn(first, role);
     expect((await second.request('GET', '/api/auth/me', { token: account.token })).status).toBe(200);
     return account;
   }
 
   it.runIf(sharedSetUp)('a deactivation refuses the user’s token on the other instance at once', async () => {
+    const { first, second } = servers;
     const admin = await signIn(first, 'admin');
     const fan = await cachedOnSecond();
     const response = await first.request('PATCH', `/api/admin/users/${fan.user.id}/status`, {
@@ -50,6 +34,7 @@ describe('an admin’s action on one instance, across instances sharing Redis', 
   });
 
   it.runIf(sharedSetUp)('a role change and ended sessions apply on the other instance at once', async () => {
+    const { first, second } = servers;
     const admin = await signIn(first, 'admin');
     const fan = await cachedOnSecond();
     const adminCall = async () =>

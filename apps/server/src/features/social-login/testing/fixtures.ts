@@ -1,17 +1,8 @@
 import type { Role, User } from '@ovation/shared';
 import { createUser } from '../../../test/factories';
+import { TEST_META } from '../../../test/request-meta';
 import type { TestServer } from '../../../test/server';
 import { startSession } from '../../sessions/service';
-
-const TEST_META = {
-  ip: '127.0.0.1',
-  userAgent: 'vitest',
-  deviceType: 'desktop' as const,
-  ipPrefix: '127.0.0.0/24',
-  deviceSignature: null,
-  deviceId: null,
-  country: null,
-};
 
 /** A user of the given role with a live session: answers the user row and its bearer token. */
 export async function signedInUser(server: TestServer, role: Role) {

@@ -1,0 +1,230 @@
+import { createHash } from 'node:crypto';
+import {
+  type AdminImage,
+  type ImageUsage,
+  isImageFilename,
+  type ListQuery,
+  VALIDATION_MESSAGES,
+  type ValidationMessageKey,
+} from '@ovation/shared';
+import type { Clock } from '../../lib/clock';
+import type { Database } from '../../lib/db';
+import { AppError, Conflict, Invalid, NotFound, PayloadTooLarge } from '../../lib/errors';
+import { imageVariantKey, toImageRef } from '../../lib/images';
+import { offsetOf, pageOf } from '../../lib/pagination';
+import type { ResponseCache } from '../../lib/response-cache';
+import type { FileStorage } from '../../lib/storage';
+import { type Actor, recordAdminChange } from '../audit/service';
+import { type FileRemovalLog, insertImage, removeImageFiles } from '../uploads/image-files';
+import { processImage } from '../uploads/image-service';
+import { absoluteUrl, fileNameOf, LIBRARY_WIDTHS } from './files';
+import type { ImageRow } from './repository';
+import * as repository from './repository';
+
+export interface ImagesDependencies {
+  db: Database;
+  clock: Clock;
+  storage: FileStorage;
+  cache: ResponseCache;
+  /** The server's public origin: AdminImage.fullUrl is what Copy URL copies. */
+  publicUrl: string;
+}
+
+export interface Upload {
+  bytes: Buffer;
+  originalName?: string;
+}
+
+/** A field error carrying one of the shared `validation.*` messages (the answer's message in every language). */
+export function fieldError(field: string, key: ValidationMessageKey) {
+  return { field, key: `validation.${key}`, message: VALIDATION_MESSAGES[key] };
+}
+
+/**
+ * Runs an upload step and answers its 5 MB refusal (413 IMAGE_TOO_LARGE) with the message of the screen
+ * that sent it (spec 2 section 5: 'Image size must be less than 5MB.', 'File size must be less than 5MB'),
+ * and, when `invalidKey` is given, a file that is not an image (400 IMAGE_INVALID) with that message, as
+ * a field error on `field` too.
+ */
+export async function withSizeMessage<T>(
+  work: () => Promise<T>,
+  field: string,
+  key: ValidationMessageKey,
+  invalidKey?: ValidationMessageKey,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'IMAGE_TOO_LARGE') {
+      throw PayloadTooLarge('IMAGE_TOO_LARGE', { errors: [fieldError(field, key)] });
+    }
+    if (invalidKey && error instanceof AppError && error.code === 'IMAGE_INVALID') {
+      throw Invalid('IMAGE_INVALID', { errors: [fieldError(field, invalidKey)] });
+    }
+    throw error;
+  }
+}
+
+/** The library image a filename names, checked first for its form: `..`, slashes and the like are a 400. */
+export function parseImageFilename(filename: string): { uuid: string; width?: number } {
+  if (!isImageFilename(filename)) throw Invalid('INVALID_FILENAME');
+  const width = /-(\d+)\.webp$/.exec(filename.slice(36))?.[1];
+  return { uuid: filename.slice(0, 36), ...(width ? { width: Number(width) } : {}) };
+}
+
+/** Whether a row is the image a parsed filename names (any of its stored widths, or none given). */
+export function namesImage(parsed: { width?: number }, image: { widths: number[] }): boolean {
+  return parsed.width === undefined || image.widths.includes(parsed.width);
+}
+
+/**
+ * The library image a filename names (a banner's `libraryImage`): INVALID_FILENAME when the name is not
+ * one the server makes, IMAGE_NOT_FOUND when no library image goes by it.
+ */
+export async function findLibraryImageByFilename(db: Database, filename: string): Promise<{ id: string }> {
+  const parsed = parseImageFilename(filename);
+  const image = await repository.findLibraryImage(db, parsed.uuid);
+  if (!image || !namesImage(parsed, image)) throw NotFound('IMAGE_NOT_FOUND');
+  return { id: image.id };
+}
+
+/** What the audit log keeps of an image. */
+function auditView(image: ImageRow) {
+  return {
+    filename: fileNameOf(image.storageKey, Math.max(...image.widths)),
+    width: image.width,
+    height: image.height,
+    size: image.bytes,
+    originalName: image.originalName,
+  };
+}
+
+export function toAdminImage(
+  deps: Pick<ImagesDependencies, 'storage' | 'publicUrl'>,
+  image: ImageRow,
+  usage: ImageUsage[],
+): AdminImage {
+  const largest = Math.max(...image.widths);
+  const filename = fileNameOf(image.storageKey, largest);
+  const url = deps.storage.urlFor(imageVariantKey(image.storageKey, largest));
+  return {
+    filename,
+    url,
+    fullUrl: absoluteUrl(deps.publicUrl, url),
+    srcSet: toImageRef(deps.storage, image)?.srcSet ?? '',
+    size: image.bytes,
+    width: image.width,
+    height: image.height,
+    createdAt: image.createdAt.toISOString(),
+    modifiedAt: image.updatedAt.toISOString(),
+    usage,
+  };
+}
+
+/** GET /admin/images: library images, newest first (or oldest with order=asc), searched by filename. */
+export async function listImages(deps: ImagesDependencies, query: ListQuery) {
+  const { rows, total } = await repository.listLibraryImages(deps.db, {
+    search: query.search,
+    limit: query.limit,
+    offset: offsetOf(query),
+    newestFirst: query.order !== 'asc',
+  });
+  const usage = await repository.findUsage(
+    deps.db,
+    rows.map((row) => row.id),
+  );
+  return pageOf(
+    rows.map((row) => toAdminImage(deps, row, usage.get(row.id) ?? [])),
+    total,
+    query,
+  );
+}
+
+/**
+ * POST /admin/images/upload: the bytes are decoded and re-encoded to WebP at each library width (metadata
+ * stripped, a server-generated name), then recorded and audited in one transaction; the files are removed
+ * again when the record cannot be saved, so nothing is left half-written.
+ */
+export async function uploadImage(
+  deps: ImagesDependencies,
+  upload: Upload | undefined,
+  actor: Actor,
+): Promise<AdminImage> {
+  if (!upload) throw Invalid('IMAGE_REQUIRED', { errors: [fieldError('image', 'imageFileRequired')] });
+  const processed = await withSizeMessage(
+    () =>
+      processImage(deps.storage, upload, {
+        kind: 'library',
+        widths: LIBRARY_WIDTHS,
+        uploadedBy: actor.id,
+        noEnlargement: true,
+      }),
+    'image',
+    'imageFileTooLarge',
+    // Spec 2 section 2: the library screen says 'Please select an image file.' for any other file.
+    'imageFileRequired',
+  );
+  try {
+    const image = await deps.db.transaction(async (tx) => {
+      const inserted = await insertImage(tx, processed.row);
+      await recordAdminChange(tx, actor, {
+        action: 'image.uploaded',
+        targetType: 'image',
+        targetId: inserted.id,
+        after: auditView(inserted),
+      });
+      return inserted;
+    });
+    return toAdminImage(deps, image, []);
+  } catch (error) {
+    await processed.discard();
+    throw error;
+  }
+}
+
+/**
+ * The token of an image's usage (the 409's `usageToken`, IMAGE_USAGE_TOKEN_PATTERN): the first 16 hex
+ * characters of the SHA-256 of its sorted `kind:id` list, whatever order the usage was read in.
+ */
+export function usageTokenOf(usage: ImageUsage[]): string {
+  const entries = usage.map((entry) => `${entry.kind}:${entry.id}`).sort();
+  return createHash('sha256').update(entries.join('\n')).digest('hex').slice(0, 16);
+}
+
+/**
+ * DELETE /admin/images/{filename}: an image in use is refused (409 IMAGE_IN_USE with what uses it and its
+ * `usageToken`) unless `confirm` is the token of what uses it now, read under the row's lock: a banner,
+ * ad or song that took the image since the admin was told is not lost without telling them (409 again,
+ * with the new usage and token). Then one transaction deletes the row (its banners, ads and songs lose
+ * their picture) and the audit entry, and the files go after the commit (a file left behind is logged on
+ * `log`). Answers what lost its picture (the caller refreshes the public pages when anything did).
+ */
+export async function deleteImage(
+  deps: ImagesDependencies,
+  filename: string,
+  confirm: string | undefined,
+  actor: Actor,
+  log: FileRemovalLog,
+): Promise<{ usage: ImageUsage[] }> {
+  const parsed = parseImageFilename(filename);
+  const { image, usage } = await deps.db.transaction(async (tx) => {
+    const image = await repository.lockLibraryImage(tx, parsed.uuid);
+    if (!image || !namesImage(parsed, image)) throw NotFound('IMAGE_NOT_FOUND');
+    const usage = (await repository.findUsage(tx, [image.id])).get(image.id) ?? [];
+    const usageToken = usageTokenOf(usage);
+    if (usage.length > 0 && confirm !== usageToken) {
+      throw Conflict('IMAGE_IN_USE', { extra: { usage, usageToken } });
+    }
+    await repository.deleteImage(tx, image.id, deps.clock.now());
+    await recordAdminChange(tx, actor, {
+      action: 'image.deleted',
+      targetType: 'image',
+      targetId: image.id,
+      before: auditView(image),
+      details: { usage },
+    });
+    return { image, usage };
+  });
+  await removeImageFiles(deps.storage, [image], log);
+  return { usage };
+}
