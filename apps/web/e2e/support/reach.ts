@@ -52,3 +52,49 @@ export async function openNarrowPage(browser: BrowserSession, language: string):
   await page.emulateMedia({ reducedMotion: 'reduce' });
   return page;
 }
+
+/** A common laptop width: the admin screens show their sidebar beside the content from 1024 px on. */
+export const DESKTOP_WIDTH = 1366;
+
+/** A fresh context in `language`, DESKTOP_WIDTH wide, with motion reduced (as openNarrowPage). */
+export async function openWidePage(browser: BrowserSession, language: string): Promise<Page> {
+  const page = await browser.reset({ language, viewport: 'desktop' });
+  await page.setViewportSize({ width: DESKTOP_WIDTH, height: 900 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  return page;
+}
+
+/**
+ * Expects (softly) the admin layout at desktop width: the page runs in the language's direction, nothing
+ * scrolls sideways, the screen's content stays inside its column, and the sidebar (the first aside of
+ * main) sits at the inline start beside it: left in English, right in Arabic.
+ */
+export async function expectAdminDesktopLayout(page: Page, language: string, label: string) {
+  // The screen's own content first: a loading spinner can show before the admin layout does.
+  await page.locator('main aside nav').first().waitFor();
+  await page.locator('main h1').first().waitFor();
+  const layout = await page.evaluate(() => {
+    const html = document.documentElement;
+    const sidebar = document.querySelector('main aside');
+    const column = sidebar?.nextElementSibling;
+    const side = sidebar?.getBoundingClientRect();
+    const content = column?.getBoundingClientRect();
+    return {
+      dir: html.getAttribute('dir'),
+      overflow: Math.max(0, html.scrollWidth - html.clientWidth),
+      contentOverflow: column ? Math.max(0, column.scrollWidth - column.clientWidth) : -1,
+      sidebar:
+        side && content && side.width > 0
+          ? side.right <= content.left + 1
+            ? 'left'
+            : side.left >= content.right - 1
+              ? 'right'
+              : 'overlapping'
+          : 'missing',
+    };
+  });
+  const rtl = language === 'ar';
+  expect
+    .soft(layout, label)
+    .toEqual({ dir: rtl ? 'rtl' : 'ltr', overflow: 0, contentOverflow: 0, sidebar: rtl ? 'right' : 'left' });
+}

@@ -45,6 +45,8 @@ export interface RequestOptions {
   /** A plain object is sent as JSON; FormData as multipart (uploads). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers beyond the usual ones (the device id of a sign-in or a vote: lib/device-id.ts). */
+  headers?: Record<string, string>;
 }
 
 /** Messages of a 401 that must NOT end the session (spec 1 section 6). */
@@ -124,7 +126,8 @@ export function networkError(): ApiError {
  * Bearer header. Throws ApiError for every failure, with the server's stable code when it gave one.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const { headers, sentToken } = authHeaders();
+  const { headers: baseHeaders, sentToken } = authHeaders();
+  const headers = { ...options.headers, ...baseHeaders };
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -36,4 +36,6 @@ export const STORAGE_KEYS = {
   lastActivity: 'lastActivity',
   /** The last 100 security events (inactivity logouts), JSON. */
   securityEvents: 'securityEvents',
+  /** This browser's random device id (lib/device-id.ts): sent with sign-in, registration and votes. */
+  deviceId: 'deviceId',
 } as const;

@@ -5,6 +5,7 @@ import { CloseIcon, LogOutIcon, MenuIcon } from '../../components/ui/icons';
 import { useDisclosure } from '../../components/ui/use-disclosure';
 import { useLogout } from '../../features/account/api/use-logout';
 import { UserAvatar } from '../../features/account/components/user-avatar';
+import { useRegistrationOpen } from '../../lib/public-settings';
 import { useSession } from '../../lib/session';
 import type { NavItem } from './nav-links';
 
@@ -13,6 +14,7 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
   const session = useSession();
   const logout = useLogout();
+  const registrationOpen = useRegistrationOpen();
   const { open, close, containerRef, panelId, buttonProps } = useDisclosure();
 
   return (
@@ -75,13 +77,15 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
                 </button>
               </div>
             ) : (
-              <div className="grid grid-cols-2 gap-3">
+              <div className={`grid gap-3 ${registrationOpen ? 'grid-cols-2' : 'grid-cols-1'}`}>
                 <Link to="/login" onClick={() => close()} className={buttonClass('secondary', 'md')}>
                   {t('nav.login')}
                 </Link>
-                <Link to="/register" onClick={() => close()} className={buttonClass('primary', 'md')}>
-                  {t('nav.register')}
-                </Link>
+                {registrationOpen && (
+                  <Link to="/register" onClick={() => close()} className={buttonClass('primary', 'md')}>
+                    {t('nav.register')}
+                  </Link>
+                )}
               </div>
             )}
           </div>

@@ -5,8 +5,8 @@ import { useSession } from '../../lib/session';
 const SessionWatch = lazy(() => import('./session-watch'));
 
 /**
- * Mounts the session watcher (inactivity logout, token check at start, Session Expired screen) for a
- * signed-in user, and keeps it while the Session Expired screen shows.
+ * Mounts the session watcher (inactivity logout, presence heartbeat, token check at start, Session Expired
+ * screen) for a signed-in user, and keeps it while the Session Expired screen shows.
  */
 export function SessionWatchSlot() {
   const session = useSession();

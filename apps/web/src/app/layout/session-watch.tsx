@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/ui/button-styles';
 import { ClockIcon, RefreshIcon } from '../../components/ui/icons';
 import { apiRequest } from '../../lib/api-client';
+import { usePresenceHeartbeat } from '../../lib/presence';
 import { endSession, getSession, type SessionUser, updateSessionUser, useSession } from '../../lib/session';
 import {
   ACTIVITY_EVENTS,
   ACTIVITY_WRITE_THROTTLE_MS,
   clearActivity,
   INACTIVITY_CHECK_MS,
+  INACTIVITY_LIMIT_MS,
   isInactive,
   logSecurityEvent,
   readLastActivity,
@@ -17,6 +19,9 @@ import {
 
 /** Spec 1 section 4: the stored user is re-loaded about 100 ms after start. */
 const TOKEN_CHECK_DELAY_MS = 100;
+
+/** What the presence heartbeat reads: the same activity and limit as the inactivity logout. */
+const PRESENCE = { lastActivity: readLastActivity, activeWithinMs: INACTIVITY_LIMIT_MS };
 
 /** The token is checked once per page load, however often this component mounts. */
 let tokenChecked = false;
@@ -158,6 +163,8 @@ function SessionExpiredScreen() {
 export default function SessionWatch({ checkTokenOnStart }: { checkTokenOnStart: boolean }) {
   const session = useSession();
   useInactivityLogout(session.isAuthenticated);
+  // Online presence (issue 12): a beat a minute while the tab is visible and the user active.
+  usePresenceHeartbeat(session.isAuthenticated, PRESENCE);
   useTokenCheck(checkTokenOnStart && session.isAuthenticated);
   return session.expired ? <SessionExpiredScreen /> : null;
 }

@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/icons';
 import { BrandLogo } from '../../components/ui/logo';
 import { useLogout } from '../../features/account/api/use-logout';
+import { useRegistrationOpen } from '../../lib/public-settings';
 import { hasRole, type Session, useSession } from '../../lib/session';
 import { LEGAL_LINKS, type NavLabelKey } from './nav-links';
 
@@ -48,8 +49,10 @@ const QUICK_LINKS: QuickLink[] = [
   { to: '/admin', label: 'nav.admin', audience: ['admin'] },
 ];
 
-function quickLinksFor(session: Session): QuickLink[] {
-  return QUICK_LINKS.filter(({ audience }) => {
+/** The quick links `session` sees; Register only while the platform takes new accounts. */
+function quickLinksFor(session: Session, registrationOpen: boolean): QuickLink[] {
+  return QUICK_LINKS.filter(({ to, audience }) => {
+    if (to === '/register' && !registrationOpen) return false;
     if (audience === undefined) return true;
     if (audience === 'guest') return !session.isAuthenticated;
     return hasRole(session, audience);
@@ -105,6 +108,7 @@ function SignOutButton() {
 export function SiteFooter() {
   const { t } = useTranslation();
   const session = useSession();
+  const registrationOpen = useRegistrationOpen();
   const year = new Date().getFullYear();
 
   return (
@@ -120,7 +124,11 @@ export function SiteFooter() {
           </p>
         </div>
 
-        <FooterLinks id="footer-quick-links" title={t('footer.quickLinks')} links={quickLinksFor(session)}>
+        <FooterLinks
+          id="footer-quick-links"
+          title={t('footer.quickLinks')}
+          links={quickLinksFor(session, registrationOpen)}
+        >
           {session.isAuthenticated && <SignOutButton />}
         </FooterLinks>
         <FooterLinks id="footer-legal" title={t('footer.legal')} links={LEGAL_LINKS} />

@@ -3,21 +3,25 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ChevronDownIcon, GridIcon, LogOutIcon, UserIcon } from '../../../components/ui/icons';
 import { useDisclosure } from '../../../components/ui/use-disclosure';
+import { useRegistrationOpen } from '../../../lib/public-settings';
 import { hasRole, useSession } from '../../../lib/session';
 import { useLogout } from '../api/use-logout';
 import { UserAvatar } from './user-avatar';
 
-/** Login and Register for guests (spec 1 Layout: "Guests see Login and Register"). */
+/** Login and Register for guests (spec 1 Layout: "Guests see Login and Register"); Register only while registration is open. */
 export function GuestLinks({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
+  const registrationOpen = useRegistrationOpen();
   return (
     <div className={`flex items-center gap-1.5 sm:gap-2 ${className}`}>
       <Link to="/login" className={buttonClass('ghost', 'sm', 'px-3')}>
         {t('nav.login')}
       </Link>
-      <Link to="/register" className={buttonClass('primary', 'sm', 'px-4')}>
-        {t('nav.register')}
-      </Link>
+      {registrationOpen && (
+        <Link to="/register" className={buttonClass('primary', 'sm', 'px-4')}>
+          {t('nav.register')}
+        </Link>
+      )}
     </div>
   );
 }

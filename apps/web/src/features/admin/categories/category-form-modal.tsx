@@ -1,6 +1,4 @@
-import { CATEGORY_TRANSLATION_LANGUAGES } from '@ovation/shared/category-words';
 import { CATEGORY_TYPES, MAX_TEXT_LENGTH, REGIONS } from '@ovation/shared/constants';
-import { LANGUAGES } from '@ovation/shared/languages';
 import { MAX_CATEGORY_ICON_LENGTH, MAX_CATEGORY_NAME_LENGTH } from '@ovation/shared/schemas/admin-categories';
 import type { Category } from '@ovation/shared/schemas/catalog';
 import { useId, useState } from 'react';
@@ -9,9 +7,9 @@ import { FormModal } from '../../../components/dialog/form-modal';
 import { inputClass, SELECT_CLASS, SELECT_STYLE } from '../../../components/form/control-styles';
 import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
-import { ChevronDownIcon } from '../../../components/ui/icons';
 import { regionName } from '../../../lib/region-name';
 import { useAction } from '../../../lib/use-action';
+import { TranslationsSection, withTranslation } from '../lib/translations-section';
 import { adminCategoriesKeys, PUBLIC_CATEGORY_KEYS, saveCategory } from './api';
 import {
   type CategoryFieldErrors,
@@ -81,27 +79,11 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
 
   const set = <Field extends keyof CategoryFormValues>(field: Field, value: CategoryFormValues[Field]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const setTranslation = (
-    language: (typeof CATEGORY_TRANSLATION_LANGUAGES)[number],
-    field: 'name' | 'description',
-    value: string,
-  ) =>
-    setValues((current) => ({
-      ...current,
-      translations: {
-        ...current.translations,
-        [language]: { ...current.translations[language], [field]: value },
-      },
-    }));
   const errorOf = (field: string) => {
     const key = errors[field];
     return key ? tShell(key) : null;
   };
   const id = (field: string) => `${baseId}-${field.replaceAll('.', '-')}`;
-  const translated = CATEGORY_TRANSLATION_LANGUAGES.filter(
-    (language) =>
-      values.translations[language].name.trim() || values.translations[language].description.trim(),
-  ).length;
 
   return (
     <FormModal
@@ -254,90 +236,26 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
         )}
       </div>
 
-      <section className="rounded-2xl border border-white/10 bg-ink-950/40">
-        <h3>
-          <button
-            type="button"
-            aria-expanded={translationsOpen}
-            aria-controls={id('translations')}
-            onClick={() => setTranslationsOpen((value) => !value)}
-            className="flex min-h-12 w-full items-center justify-between gap-3 rounded-2xl px-4 py-3 text-start hover:bg-white/[0.04]"
-          >
-            <span className="min-w-0">
-              <span className="block font-semibold text-ink-50">{t('form.translations')}</span>
-              <span className="block text-sm text-ink-400">
-                {t('form.translatedCount', {
-                  count: translated,
-                  total: CATEGORY_TRANSLATION_LANGUAGES.length,
-                })}
-              </span>
-            </span>
-            <ChevronDownIcon
-              className={`size-5 shrink-0 text-ink-300 transition-transform ${translationsOpen ? 'rotate-180' : ''}`}
-            />
-          </button>
-        </h3>
-        <div
-          id={id('translations')}
-          hidden={!translationsOpen}
-          className="border-t border-white/10 px-3 pt-3 pb-4 sm:px-4"
-        >
-          <p className="text-sm text-ink-400">{t('form.translationsHint')}</p>
-          <div className="mt-4 flex flex-col gap-5">
-            {CATEGORY_TRANSLATION_LANGUAGES.map((code) => {
-              const language = LANGUAGES.find((each) => each.code === code)!;
-              const nameField = `translations.${code}.name`;
-              const descriptionField = `translations.${code}.description`;
-              return (
-                <fieldset
-                  key={code}
-                  className="min-w-0 border-t border-white/10 pt-4 sm:rounded-xl sm:border-0 sm:bg-white/[0.03] sm:p-3 sm:ring-1 sm:ring-white/[0.06]"
-                >
-                  <legend className="float-start mb-3 flex items-center gap-2 font-semibold text-ink-100">
-                    <span aria-hidden="true">{language.flag}</span>
-                    {language.name}
-                  </legend>
-                  <div className="clear-both grid gap-4">
-                    <FormField
-                      id={id(nameField)}
-                      label={`${t('form.translatedName')} (${language.name})`}
-                      optional
-                      error={errorOf(nameField)}
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          type="text"
-                          lang={code}
-                          dir={language.direction}
-                          autoComplete="off"
-                          maxLength={MAX_CATEGORY_NAME_LENGTH}
-                          placeholder={values.name}
-                          value={values.translations[code].name}
-                          onChange={(event) => setTranslation(code, 'name', event.target.value)}
-                          className={inputClass(Boolean(errors[nameField]))}
-                        />
-                      )}
-                    </FormField>
-                    <TextAreaField
-                      id={id(descriptionField)}
-                      label={`${t('form.translatedDescription')} (${language.name})`}
-                      optional
-                      error={errorOf(descriptionField)}
-                      lang={code}
-                      dir={language.direction}
-                      maxLength={MAX_TEXT_LENGTH}
-                      counter={false}
-                      value={values.translations[code].description}
-                      onChange={(value) => setTranslation(code, 'description', value)}
-                    />
-                  </div>
-                </fieldset>
-              );
-            })}
-          </div>
-        </div>
-      </section>
+      <TranslationsSection
+        short="name"
+        shortMaxLength={MAX_CATEGORY_NAME_LENGTH}
+        placeholder={values.name}
+        translations={values.translations}
+        onChange={(language, field, value) =>
+          setValues((current) => withTranslation(current, language, field, value))
+        }
+        open={translationsOpen}
+        onToggle={() => setTranslationsOpen((value) => !value)}
+        id={id}
+        errorOf={errorOf}
+        texts={{
+          heading: t('form.translations'),
+          hint: t('form.translationsHint'),
+          count: (count, total) => t('form.translatedCount', { count, total }),
+          shortLabel: t('form.translatedName'),
+          descriptionLabel: t('form.translatedDescription'),
+        }}
+      />
     </FormModal>
   );
 }

@@ -201,7 +201,16 @@ export function VotesPanel({
       key: 'device',
       header: t('votes.table.device'),
       className: 'whitespace-nowrap',
-      cell: (vote) => <DeviceName type={vote.deviceType} />,
+      cell: (vote) => (
+        <div className="flex flex-col">
+          <DeviceName type={vote.deviceType} />
+          {vote.deviceId ? (
+            <span className="font-mono text-xs text-ink-200" dir="ltr" title={t('votes.deviceIdHint')}>
+              {vote.deviceId}
+            </span>
+          ) : null}
+        </div>
+      ),
     },
     {
       key: 'status',

@@ -1,8 +1,237 @@
+import { type PlatformSettings, platformSettingsSchema } from '@ovation/shared/schemas/settings';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Switch } from '../../../components/form/switch';
+import { ClockIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { PageSpinner } from '../../../components/ui/spinner';
+import { accessProblem } from '../../../lib/api-error-message';
+import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
+import { Panel } from '../layout/panel';
+import { platformSettingsQuery, votingOpenQuery } from './api';
+import { DeviceExplainer } from './device-explainer';
+import { NumberSetting } from './number-setting';
+import { type Section, SettingsChangeFeedback, useSettingsChanges, withValue } from './settings-changes';
+import { describeVotingRule } from './voting-rule-summary';
 
-/** Placeholder while the screen is being built (issue 12). */
+const votingFields = platformSettingsSchema.shape.votingSettings.shape;
+const ROW_CLASS = 'rounded-2xl border border-white/10 bg-white/[0.03] p-4';
+
+/** The sub-settings shown under a switch that turns them on (device rules), set in from the reading start. */
+function Nested({ children }: { children: ReactNode }) {
+  return <div className="flex flex-col gap-3 border-s-2 border-gold-400/30 ps-4">{children}</div>;
+}
+
+/** /admin/settings (spec 2 "Platform settings"): every change saves at once; while voting is open, after a yes. */
 export default function SettingsPage() {
-  const { t } = useTranslation('admin');
-  return <PageHeader title={t('nav.settings')} />;
+  const { t, i18n } = useTranslation('admin-settings');
+  const id = useId();
+  const settings = useQuery(platformSettingsQuery);
+  const votingOpen = useQuery(votingOpenQuery);
+  const changes = useSettingsChanges();
+  const { request, busy } = changes;
+
+  if (settings.isError && accessProblem(settings.error)) return <AccessProblem error={settings.error} />;
+
+  const header = <PageHeader title={t('title')} description={t('description')} back />;
+  if (settings.isPending)
+    return (
+      <section className="max-w-3xl">
+        {header}
+        <PageSpinner />
+      </section>
+    );
+  if (settings.isError)
+    return (
+      <section className="max-w-3xl">
+        {header}
+        <LoadFailed message={t('loadFailed')} onRetry={() => void settings.refetch()} />
+      </section>
+    );
+
+  const shown = changes.shown(settings.data);
+  const onOff = (on: boolean) => (on ? t('on') : t('off'));
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+
+  const toggle =
+    <S extends Section>(section: S, field: keyof PlatformSettings[S] & string, label: string) =>
+    (checked: boolean) =>
+      void request({
+        next: withValue(shown, section, field, checked as PlatformSettings[S][typeof field]),
+        setting: label,
+        from: onOff(!checked),
+        to: onOff(checked),
+      });
+
+  const switchRow = <S extends Section>(
+    section: S,
+    field: keyof PlatformSettings[S] & string,
+    label: string,
+    description: string,
+  ) => (
+    <Switch
+      checked={shown[section][field] as boolean}
+      onChange={toggle(section, field, label)}
+      label={label}
+      description={description}
+      busy={busy}
+      className={ROW_CLASS}
+    />
+  );
+
+  const device = shown.deviceRestrictions;
+  const voting = shown.votingSettings;
+
+  return (
+    <section className="max-w-3xl">
+      {header}
+      <div className="flex flex-col gap-6">
+        {votingOpen.data === true && (
+          <p className="flex items-start gap-3 rounded-2xl border border-gold-400/40 bg-gold-400/10 p-4 text-sm text-gold-100">
+            <ClockIcon className="mt-0.5 size-5 shrink-0 text-gold-300" />
+            {t('votingOpen')}
+          </p>
+        )}
+
+        <Panel title={t('device.title')} testId="settings-device">
+          <div className="flex flex-col gap-3">
+            {switchRow('deviceRestrictions', 'enabled', t('device.enabled'), t('device.enabledHint'))}
+            {device.enabled && (
+              <Nested>
+                {switchRow(
+                  'deviceRestrictions',
+                  'oneAccountPerDevice',
+                  t('device.oneAccountPerDevice'),
+                  t('device.oneAccountPerDeviceHint'),
+                )}
+                {switchRow(
+                  'deviceRestrictions',
+                  'allowMultipleDevices',
+                  t('device.allowMultipleDevices'),
+                  t('device.allowMultipleDevicesHint'),
+                )}
+              </Nested>
+            )}
+            <DeviceExplainer />
+          </div>
+        </Panel>
+
+        <Panel title={t('voting.title')} testId="settings-voting">
+          <div className="flex flex-col gap-3">
+            {switchRow(
+              'votingSettings',
+              'allowMultipleVotes',
+              t('voting.allowMultipleVotes'),
+              t('voting.allowMultipleVotesHint'),
+            )}
+            {voting.allowMultipleVotes && (
+              <Nested>
+                <NumberSetting
+                  id={`${id}-max-votes`}
+                  label={t('voting.maxVotesPerUser')}
+                  hint={`${t('voting.maxVotesPerUserHint')} ${t('voting.saveOnLeave')}`}
+                  value={voting.maxVotesPerUser}
+                  min={1}
+                  max={1000}
+                  schema={votingFields.maxVotesPerUser}
+                  invalidKey="validation.maxVotesPerUserInvalid"
+                  busy={busy}
+                  onCommit={(value) =>
+                    void request({
+                      next: withValue(shown, 'votingSettings', 'maxVotesPerUser', value),
+                      setting: t('voting.maxVotesPerUser'),
+                      from: number(voting.maxVotesPerUser),
+                      to: number(value),
+                    })
+                  }
+                />
+              </Nested>
+            )}
+            {switchRow(
+              'votingSettings',
+              'enableDailyVoting',
+              t('voting.enableDailyVoting'),
+              t('voting.enableDailyVotingHint'),
+            )}
+            <NumberSetting
+              id={`${id}-daily-votes`}
+              label={
+                voting.enableDailyVoting
+                  ? t('voting.dailyVotesPerCategory')
+                  : t('voting.periodVotesPerCategory')
+              }
+              hint={`${t('voting.votesPerCategoryHint')} ${t('voting.saveOnLeave')}`}
+              value={voting.dailyVotesPerCategory}
+              min={1}
+              max={100}
+              schema={votingFields.dailyVotesPerCategory}
+              invalidKey="validation.dailyVotesPerCategoryInvalid"
+              busy={busy}
+              onCommit={(value) =>
+                void request({
+                  next: withValue(shown, 'votingSettings', 'dailyVotesPerCategory', value),
+                  setting: voting.enableDailyVoting
+                    ? t('voting.dailyVotesPerCategory')
+                    : t('voting.periodVotesPerCategory'),
+                  from: number(voting.dailyVotesPerCategory),
+                  to: number(value),
+                })
+              }
+            />
+            <div className="mt-1 rounded-2xl border border-jade-400/30 bg-jade-400/[0.07] p-4">
+              <p className="text-sm font-semibold text-jade-300">{t('voting.summaryTitle')}</p>
+              <p className="mt-1 text-ink-50" aria-live="polite" data-testid="voting-rule-summary">
+                {describeVotingRule(t, voting)}
+              </p>
+            </div>
+          </div>
+        </Panel>
+
+        <Panel title={t('security.title')} testId="settings-security">
+          <div className="flex flex-col gap-3">
+            {switchRow(
+              'securitySettings',
+              'requireEmailVerification',
+              t('security.requireEmailVerification'),
+              t('security.requireEmailVerificationHint'),
+            )}
+            {switchRow(
+              'securitySettings',
+              'requireCaptcha',
+              t('security.requireCaptcha'),
+              t('security.requireCaptchaHint'),
+            )}
+          </div>
+        </Panel>
+
+        <Panel title={t('general.title')} testId="settings-general">
+          <div className="flex flex-col gap-3">
+            {switchRow(
+              'generalSettings',
+              'allowRegistration',
+              t('general.allowRegistration'),
+              t('general.allowRegistrationHint'),
+            )}
+            {switchRow(
+              'generalSettings',
+              'allowSocialLogin',
+              t('general.allowSocialLogin'),
+              t('general.allowSocialLoginHint'),
+            )}
+            <Link
+              to="/admin/social-login"
+              className="inline-flex min-h-11 items-center self-start rounded-full px-1 text-sm font-semibold text-gold-300 underline-offset-4 hover:underline"
+            >
+              {t('general.socialLoginLink')}
+            </Link>
+          </div>
+        </Panel>
+      </div>
+
+      <SettingsChangeFeedback changes={changes} />
+    </section>
+  );
 }

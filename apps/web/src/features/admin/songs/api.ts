@@ -3,6 +3,7 @@ import type { Pagination } from '@ovation/shared/schemas/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { sendMultipart } from '../../../lib/send-multipart';
+import { ADMIN_SONGS_KEY } from '../lib/media-queries';
 
 export interface AdminSongsFilters {
   page: number;
@@ -12,7 +13,7 @@ export interface AdminSongsFilters {
 
 /** Query keys of the screen: every list page and the tiles sit under `all`, so one invalidation covers both. */
 export const adminSongsKeys = {
-  all: ['admin', 'songs'] as const,
+  all: ADMIN_SONGS_KEY,
   list: (filters: AdminSongsFilters) => [...adminSongsKeys.all, 'list', filters] as const,
   stats: () => [...adminSongsKeys.all, 'stats'] as const,
 };

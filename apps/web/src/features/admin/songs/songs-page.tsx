@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { useRowSelection } from '../../../components/data/data-table';
 import { EmptyState } from '../../../components/data/empty-state';
 import { FilterBar } from '../../../components/data/filter-bar';
-import { Pager } from '../../../components/data/pager';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -17,6 +16,7 @@ import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
+import { ListSection } from '../layout/list-section';
 import { PageHeader } from '../layout/page-header';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
 import { approveSong, rejectSong, verifySongs } from '../lib/song-moderation';
@@ -217,17 +217,14 @@ export default function AdminSongsPage() {
         />
       </div>
 
-      <section aria-labelledby="song-submissions-title">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="song-submissions-title" className="text-xl font-bold text-ink-50">
-            {t('list.title')}
-          </h2>
-          {pagination && (
-            <p className="text-sm text-ink-400" aria-live="polite">
-              {t('list.count', { count: pagination.total, number: number.format(pagination.total) })}
-            </p>
-          )}
-        </div>
+      <ListSection
+        title={t('list.title')}
+        count={
+          pagination && t('list.count', { count: pagination.total, number: number.format(pagination.total) })
+        }
+        pagination={pagination}
+        onPage={(page) => setParams({ page })}
+      >
         {songs.isError && !songs.data ? (
           <LoadFailed message={t('list.loadFailed')} onRetry={() => void songs.refetch()} />
         ) : (
@@ -275,15 +272,7 @@ export default function AdminSongsPage() {
             }
           />
         )}
-        {pagination && (
-          <Pager
-            page={pagination.page}
-            pages={pagination.pages}
-            onPage={(page) => setParams({ page })}
-            className="mt-6"
-          />
-        )}
-      </section>
+      </ListSection>
 
       <RejectSongsDialog
         target={rejectTarget}

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@ovation/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { countryFlag, countryName, UNKNOWN_FLAG } from './country-flag';
+import { countryFlag, countryName, UNKNOWN_FLAG } from '../lib/country-flag';
 
 export interface UserCardHandlers {
   onToggleActive: (user: AdminUser) => void;

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
 import { FilterBar } from '../../../components/data/filter-bar';
-import { Pager } from '../../../components/data/pager';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -23,7 +22,9 @@ import { useSession } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
+import { ListSection } from '../layout/list-section';
 import { PageHeader } from '../layout/page-header';
+import { countryFlag, countryName } from '../lib/country-flag';
 import {
   adminUsersKeys,
   endUserSessions,
@@ -34,7 +35,6 @@ import {
   useUserFilterOptions,
   useUserStats,
 } from './api';
-import { countryFlag, countryName } from './country-flag';
 import { RoleDialog } from './role-dialog';
 import { UserCard } from './user-card';
 
@@ -208,17 +208,14 @@ export default function AdminUsersPage() {
         />
       </div>
 
-      <section aria-labelledby="users-list-title">
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="users-list-title" className="text-xl font-bold text-ink-50">
-            {t('list.title')}
-          </h2>
-          {pagination && (
-            <p className="text-sm text-ink-400" aria-live="polite">
-              {t('list.count', { count: pagination.total, number: number.format(pagination.total) })}
-            </p>
-          )}
-        </div>
+      <ListSection
+        title={t('list.title')}
+        count={
+          pagination && t('list.count', { count: pagination.total, number: number.format(pagination.total) })
+        }
+        pagination={pagination}
+        onPage={(page) => setParams({ page })}
+      >
         {users.isError && !users.data ? (
           <LoadFailed message={t('list.loadFailed')} onRetry={() => void users.refetch()} />
         ) : users.data?.users.length === 0 ? (
@@ -258,15 +255,7 @@ export default function AdminUsersPage() {
               ))}
           </ul>
         )}
-        {pagination && (
-          <Pager
-            page={pagination.page}
-            pages={pagination.pages}
-            onPage={(page) => setParams({ page })}
-            className="mt-6"
-          />
-        )}
-      </section>
+      </ListSection>
 
       <ConfirmDialog
         open={confirming !== null}

@@ -10,10 +10,13 @@ import {
   type User,
   userSchema,
 } from '@ovation/shared/schemas/auth';
-import { publicSettingsSchema } from '@ovation/shared/schemas/settings';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, apiGet, apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { deviceIdHeaders } from '../../../lib/device-id';
+import { PUBLIC_SETTINGS_STALE_MS } from '../../../lib/public-settings';
+
+export { publicSettingsQuery } from '../../../lib/public-settings';
 
 /** Checks the envelope of a call that answers beside `data` (token, user): a wrong shape is an error. */
 function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> {
@@ -23,17 +26,18 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
 }
 
 export async function login(body: { email: string; password: string }) {
-  const result = await apiRequest('/auth/login', { method: 'POST', body });
+  const result = await apiRequest('/auth/login', { method: 'POST', body, headers: deviceIdHeaders() });
   return parseBody(authResponseSchema, result.body);
 }
 
 export async function register(body: RegisterBody) {
-  const result = await apiRequest('/auth/register', { method: 'POST', body });
+  const result = await apiRequest('/auth/register', { method: 'POST', body, headers: deviceIdHeaders() });
   return parseBody(registerResponseSchema, result.body);
 }
 
+/** The code step of registration and of an unverified sign-in: it signs in, so it carries the device id. */
 export async function verifyEmail(body: { email: string; otp: string }) {
-  const result = await apiRequest('/auth/verify-email', { method: 'POST', body });
+  const result = await apiRequest('/auth/verify-email', { method: 'POST', body, headers: deviceIdHeaders() });
   return parseBody(authResponseSchema, result.body);
 }
 
@@ -58,19 +62,17 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
   return parseBody(userSchema, (result.body as { user?: unknown }).user);
 }
 
-/** Public settings; the spec treats a failed call as "no CAPTCHA required" (section 7). */
-export const publicSettingsQuery = queryOptions({
-  queryKey: ['public-settings'],
-  queryFn: async ({ signal }) =>
-    publicSettingsSchema.parse(await apiGet('/public/public-settings', { signal })),
-  staleTime: 5 * 60_000,
-});
-
+/**
+ * Which social buttons to show. As fresh as the public settings: an admin who turns a provider (or social
+ * sign-in) off sees the buttons gone on the next page a visitor opens.
+ */
 export const socialLoginSettingsQuery = queryOptions({
   queryKey: ['social-login-settings'],
   queryFn: async ({ signal }) => {
     const result = await apiRequest('/auth/social-login-settings', { signal });
     return parseBody(socialLoginSettingsResponseSchema, result.body).data;
   },
-  staleTime: 5 * 60_000,
+  staleTime: PUBLIC_SETTINGS_STALE_MS,
+  refetchOnMount: true,
+  refetchOnWindowFocus: true,
 });

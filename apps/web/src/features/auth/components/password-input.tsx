@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { inputClass } from '../../../components/form/control-styles';
-import { EyeIcon, EyeOffIcon } from './auth-icons';
+import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> {
   invalid: boolean;

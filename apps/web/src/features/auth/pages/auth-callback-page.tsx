@@ -9,15 +9,22 @@ import { signIn, takeRedirectAfterLogin } from '../lib/sign-in';
 /** Spec 1 section 4: the pause between signing in and leaving the callback page. */
 const SETTLE_DELAY_MS = 500;
 
+/**
+ * The failure reasons the login page explains in words of their own (the server's social sign-in refused the
+ * person, not the provider): passed on as `&reason=`; any other reason is the spec's plain failure.
+ */
+const EXPLAINED_REASONS = new Set(['registration_closed', 'device_in_use', 'device_id_required']);
+
 type CallbackOutcome =
-  | { kind: 'failed' }
+  | { kind: 'failed'; reason?: string }
   | { kind: 'missing' }
   | { kind: 'signed-in'; token: string; user: ReturnType<typeof userSchema.parse> };
 
 /** Reads ?token=&user=<JSON>&error= as the server's social sign-in flow left them. */
 function readCallback(search: string): CallbackOutcome {
   const params = new URLSearchParams(search);
-  if (params.get('error')) return { kind: 'failed' };
+  const error = params.get('error');
+  if (error) return { kind: 'failed', reason: EXPLAINED_REASONS.has(error) ? error : undefined };
   const token = params.get('token');
   const rawUser = params.get('user');
   if (!token || !rawUser) return { kind: 'missing' };
@@ -48,7 +55,8 @@ export default function AuthCallbackPage() {
     window.history.replaceState(window.history.state, '', window.location.pathname);
 
     if (outcome.kind === 'failed') {
-      navigate('/login?error=social_auth_failed', { replace: true });
+      const reason = outcome.reason ? `&reason=${outcome.reason}` : '';
+      navigate(`/login?error=social_auth_failed${reason}`, { replace: true });
       return;
     }
     if (outcome.kind === 'missing') {

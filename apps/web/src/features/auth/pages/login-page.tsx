@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { useRegistrationOpen } from '../../../lib/public-settings';
 import { getSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
@@ -50,6 +51,19 @@ function readUnverified(error: unknown) {
   };
 }
 
+/** A refused social sign-in the page names (auth-callback-page passes `reason`), as the API's own messages. */
+const SOCIAL_REASONS = {
+  registration_closed: 'errors.REGISTRATION_CLOSED',
+  device_in_use: 'errors.DEVICE_IN_USE',
+  device_id_required: 'errors.DEVICE_ID_REQUIRED',
+} as const;
+
+function socialReasonKey(reason: string | null) {
+  return reason && Object.hasOwn(SOCIAL_REASONS, reason)
+    ? SOCIAL_REASONS[reason as keyof typeof SOCIAL_REASONS]
+    : null;
+}
+
 /** What the login page says above the form after a failure: few tries left, or locked for now. */
 type SignInWarning = { kind: 'fewTries'; remaining: number } | { kind: 'locked' };
 
@@ -68,6 +82,7 @@ export default function LoginPage() {
   const location = useLocation();
   const [arrival] = useState(() => (location.state ?? {}) as LoginArrival);
   const [signedInOnArrival] = useState(() => getSession().isAuthenticated);
+  const registrationOpen = useRegistrationOpen();
   const [email, setEmail] = useState(arrival.email ?? '');
   const [warning, setWarning] = useState<SignInWarning | null>(null);
   const [password, setPassword] = useState('');
@@ -81,6 +96,7 @@ export default function LoginPage() {
   if (signedInOnArrival) return <Navigate to="/" replace />;
 
   const socialFailed = searchParams.get('error') === 'social_auth_failed';
+  const socialReason = socialReasonKey(searchParams.get('reason'));
 
   const finish = (result: { token: string; user: User }) => {
     signIn(result.token, result.user);
@@ -168,7 +184,11 @@ export default function LoginPage() {
           <p className="mt-2 text-ink-300">{t('login.subtitle')}</p>
         </header>
 
-        {socialFailed && <FormNotice tone="error">{t('login.socialFailed')}</FormNotice>}
+        {socialFailed && (
+          <FormNotice tone="error">
+            {socialReason ? tShell(socialReason) : t('login.socialFailed')}
+          </FormNotice>
+        )}
         {arrival.notice === 'passwordReset' && !warning && (
           <FormNotice tone="info">{t('login.passwordReset')}</FormNotice>
         )}
@@ -229,12 +249,14 @@ export default function LoginPage() {
 
         <SocialLoginButtons />
 
-        <p className="text-center text-ink-300">
-          {t('login.noAccount')}{' '}
-          <Link to="/register" className="font-semibold text-gold-300 underline-offset-4 hover:underline">
-            {t('login.registerLink')}
-          </Link>
-        </p>
+        {registrationOpen && (
+          <p className="text-center text-ink-300">
+            {t('login.noAccount')}{' '}
+            <Link to="/register" className="font-semibold text-gold-300 underline-offset-4 hover:underline">
+              {t('login.registerLink')}
+            </Link>
+          </p>
+        )}
       </div>
     </AuthLayout>
   );

@@ -1,21 +1,41 @@
 import type { Banner } from '@ovation/shared';
+import { localizeBanner } from '@ovation/shared/category-words';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../lib/api-client';
 
 export const bannerKeys = {
   all: ['banners'] as const,
 };
 
-/** 1 hour: banners change rarely (the spec refreshes banner meta tags hourly). */
-const BANNER_STALE_MS = 60 * 60 * 1000;
+/**
+ * 30 s, and fetched again when the home page mounts or the tab regains focus: an admin's change to the
+ * slideshow reaches open pages soon (the server's cache drops it at once on every instance).
+ */
+const BANNER_STALE_MS = 30 * 1000;
 
 export const bannersQuery = queryOptions({
   queryKey: bannerKeys.all,
   queryFn: ({ signal }) => apiGet<Banner[]>('/stats/banners', { signal }),
   staleTime: BANNER_STALE_MS,
+  refetchOnMount: true,
+  refetchOnWindowFocus: true,
 });
 
-/** The hero slideshow's banners, in their display order. */
+/**
+ * The hero slideshow's banners, in their display order, with their title and description in the visitor's
+ * language (English where a translation is missing).
+ */
 export function useBanners() {
-  return useQuery({ ...bannersQuery, select: (banners) => [...banners].sort((a, b) => a.order - b.order) });
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const select = useCallback(
+    (banners: Banner[]) =>
+      [...banners]
+        .sort((a, b) => a.order - b.order)
+        .map((banner) => ({ ...banner, ...localizeBanner(banner, language) })),
+    [language],
+  );
+  return useQuery({ ...bannersQuery, select });
 }

@@ -11,6 +11,7 @@ import {
   PauseIcon,
   PlayIcon,
 } from '../../../components/ui/icons';
+import { useRegistrationOpen } from '../../../lib/public-settings';
 import type { VotingPeriod } from '../../voting/voting-period';
 import { useSlideshow } from '../use-slideshow';
 import { type BannerImage, BannerPicture } from './banner-picture';
@@ -80,6 +81,9 @@ export function HeroSection({
   onTimelineIntent,
 }: HeroSectionProps) {
   const { t } = useTranslation();
+  // A guest starts by registering; while registration is closed, by signing in to vote.
+  const registrationOpen = useRegistrationOpen();
+  const guestStart = registrationOpen ? '/register' : '/login';
   const show = useSlideshow(slides.length, BANNER_ROTATION_MS);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
   // Banner images load when their slide is (about to be) shown, not all at once on a slow network.
@@ -196,8 +200,8 @@ export function HeroSection({
           </div>
 
           <div className="mt-7 grid gap-3 sm:flex sm:flex-wrap sm:items-center">
-            <Link to={signedIn ? '/songs' : '/register'} className={buttonClass('primary', 'lg')}>
-              {signedIn ? t('home.hero.voteNow') : t('home.hero.registerToVote')}
+            <Link to={signedIn ? '/songs' : guestStart} className={buttonClass('primary', 'lg')}>
+              {signedIn || !registrationOpen ? t('home.hero.voteNow') : t('home.hero.registerToVote')}
               <ArrowEndIcon className="size-5" />
             </Link>
             <button

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon, MailIcon, SearchIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
+import { useRegistrationOpen } from '../../../lib/public-settings';
 import { SectionHeading } from './section-heading';
 
 type StepKey = 'register' | 'verify' | 'browse' | 'vote';
@@ -19,6 +20,7 @@ const RULES = ['ruleLogin', 'ruleFansOnly', 'ruleFinal', 'ruleNoBots'] as const;
 /** The welcome guide: four steps and the voting rules the spec states to users. */
 export function HowToVote({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
+  const registrationOpen = useRegistrationOpen();
   return (
     <section aria-labelledby="home-how-to-vote" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
       <div className="glow-backdrop relative overflow-hidden rounded-3xl border border-white/[0.08] bg-ink-900 p-6 sm:p-10">
@@ -66,10 +68,12 @@ export function HowToVote({ signedIn }: { signedIn: boolean }) {
                 </Link>
               ) : (
                 <>
-                  <Link to="/register" className={buttonClass('primary', 'lg')}>
-                    {t('home.guide.createAccount')}
-                  </Link>
-                  <Link to="/login" className={buttonClass('secondary', 'lg')}>
+                  {registrationOpen && (
+                    <Link to="/register" className={buttonClass('primary', 'lg')}>
+                      {t('home.guide.createAccount')}
+                    </Link>
+                  )}
+                  <Link to="/login" className={buttonClass(registrationOpen ? 'secondary' : 'primary', 'lg')}>
                     {t('nav.login')}
                   </Link>
                 </>

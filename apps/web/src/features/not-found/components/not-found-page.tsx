@@ -2,18 +2,20 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowEndIcon, GridIcon, MusicIcon, UserIcon } from '../../../components/ui/icons';
+import { useRegistrationOpen } from '../../../lib/public-settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Any unknown path (spec 1: "Page Not Found" with Go Home, Browse Songs, All Songs, Categories, Login, Register). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  const registrationOpen = useRegistrationOpen();
   useDocumentTitle(t('meta.pageTitle', { page: t('notFound.title') }));
 
   const moreLinks = [
     { to: '/songs', label: t('notFound.allSongs'), Icon: MusicIcon },
     { to: '/categories', label: t('notFound.categories'), Icon: GridIcon },
     { to: '/login', label: t('notFound.login'), Icon: UserIcon },
-    { to: '/register', label: t('notFound.register'), Icon: ArrowEndIcon },
+    ...(registrationOpen ? [{ to: '/register', label: t('notFound.register'), Icon: ArrowEndIcon }] : []),
   ];
 
   return (
@@ -46,7 +48,7 @@ export default function NotFoundPage() {
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-3">
             {moreLinks.map(({ to, label, Icon }) => (
-              <li key={to}>
+              <li key={to} className="last:odd:col-span-2">
                 <Link
                   to={to}
                   className="flex min-h-14 items-center gap-3 rounded-2xl border border-white/10 bg-white/[0.03] px-4 text-start font-medium text-ink-100 transition-colors hover:border-gold-400/50 hover:bg-gold-400/[0.06]"

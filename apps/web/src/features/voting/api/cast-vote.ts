@@ -1,23 +1,22 @@
-import type { PublicSettings, VoteResult } from '@ovation/shared';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiRequest } from '../../../lib/api-client';
+import type { VoteResult } from '@ovation/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { deviceIdHeaders } from '../../../lib/device-id';
 import { VOTE_WINDOW_MS } from '../vote-rules';
 import { type CategoryEligibility, eligibilityKeys, type SongEligibility } from './use-eligibility';
 
-/** 5 minutes: admins rarely switch the CAPTCHA on or off. */
-const PUBLIC_SETTINGS_STALE_MS = 5 * 60_000;
+/** The app's one public-settings query: the vote asks whether a CAPTCHA is required. */
+export { publicSettingsQuery } from '../../../lib/public-settings';
 
-export const publicSettingsQuery = queryOptions({
-  queryKey: ['settings', 'public'] as const,
-  queryFn: ({ signal }) => apiGet<PublicSettings>('/public/public-settings', { signal }),
-  staleTime: PUBLIC_SETTINGS_STALE_MS,
-});
-
-/** POST /votes: one vote for a song, with the CAPTCHA token when the platform requires one. */
+/**
+ * POST /votes: one vote for a song, with the CAPTCHA token when the platform requires one, and the
+ * device id, which the vote records for the fraud review.
+ */
 export async function castVote(songId: string, captchaToken: string | undefined): Promise<VoteResult> {
   const result = await apiRequest<VoteResult>('/votes', {
     method: 'POST',
     body: captchaToken ? { songId, captchaToken } : { songId },
+    headers: deviceIdHeaders(),
   });
   return result.data;
 }

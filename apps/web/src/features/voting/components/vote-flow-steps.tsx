@@ -7,6 +7,7 @@ import { SongCover } from '../../../components/player/cover-art';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon, CheckIcon, UserIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
+import { useRegistrationOpen } from '../../../lib/public-settings';
 import { celebrate } from '../celebrate';
 import type { VoteSong } from './vote-flow';
 
@@ -14,6 +15,7 @@ import type { VoteSong } from './vote-flow';
 export function LoginPrompt({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('voting');
   const { t: tMain } = useTranslation();
+  const registrationOpen = useRegistrationOpen();
   return (
     <Modal
       open
@@ -24,13 +26,15 @@ export function LoginPrompt({ onClose }: { onClose: () => void }) {
       description={tMain('errors.LOGIN_TO_VOTE')}
     >
       <p className="mt-3 text-sm text-ink-400">{t('login.hint')}</p>
-      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+      <div className={`mt-6 grid gap-3 ${registrationOpen ? 'sm:grid-cols-2' : ''}`}>
         <Link to="/login" onClick={onClose} className={buttonClass('primary', 'md')}>
           {tMain('nav.login')}
         </Link>
-        <Link to="/register" onClick={onClose} className={buttonClass('secondary', 'md')}>
-          {tMain('nav.register')}
-        </Link>
+        {registrationOpen && (
+          <Link to="/register" onClick={onClose} className={buttonClass('secondary', 'md')}>
+            {tMain('nav.register')}
+          </Link>
+        )}
       </div>
     </Modal>
   );

@@ -1,3 +1,5 @@
+/* Country flags and names for the admin screens that show where people are (users, online users). */
+
 /** Shown for a user without a country, or one the registration list does not know. */
 export const UNKNOWN_FLAG = '🌐';
 
