@@ -91,7 +91,7 @@ export function BannerCard({ banner, position, total, moving, onMove, onEdit, on
             alt=""
             loading="lazy"
             decoding="async"
-            className="size-full object-cover"
+            className="absolute inset-0 size-full object-cover"
           />
         ) : (
           <div className="flex size-full flex-col items-center justify-center gap-2 p-4 text-center text-sm text-coral-200">

@@ -20,7 +20,7 @@ function UserCell({ session, name }: { session: OnlineSession; name: string }) {
   const initial = Array.from(session.user.name.trim())[0]?.toLocaleUpperCase() ?? '?';
   const colours = ROLE_COLOURS[session.user.role];
   return (
-    <div className="flex min-w-64 items-center gap-3">
+    <div className="flex min-w-52 items-center gap-3">
       <span
         aria-hidden="true"
         className={`grid size-10 shrink-0 place-items-center rounded-full text-base font-bold ring-1 ${colours.avatar}`}
@@ -71,7 +71,7 @@ export function SessionsTable({ rows, loading, empty, formats, now, onRemove }: 
       key: 'user',
       header: t('table.user'),
       rowHeader: true,
-      className: 'min-w-64',
+      className: 'min-w-52',
       cell: (session) => <UserCell session={session} name={displayName(session)} />,
     },
     {
@@ -94,9 +94,7 @@ export function SessionsTable({ rows, loading, empty, formats, now, onRemove }: 
       cell: (session) => {
         const place = formats.place(session.location);
         return (
-          <span
-            className={`inline-flex min-w-36 items-center gap-2 ${place.known ? 'text-ink-200' : 'text-ink-400'}`}
-          >
+          <span className={`inline-flex items-center gap-2 ${place.known ? 'text-ink-200' : 'text-ink-400'}`}>
             <span aria-hidden="true" className="text-base leading-none">
               {place.flag}
             </span>
@@ -125,6 +123,7 @@ export function SessionsTable({ rows, loading, empty, formats, now, onRemove }: 
       key: 'actions',
       header: <span className="sr-only">{t('table.actions')}</span>,
       align: 'end',
+      className: 'whitespace-nowrap',
       cell: (session) =>
         session.current ? null : (
           <button
@@ -147,7 +146,7 @@ export function SessionsTable({ rows, loading, empty, formats, now, onRemove }: 
       rowKey={(session) => session._id}
       loading={loading}
       empty={empty}
-      minWidthClass="min-w-[56rem]"
+      minWidthClass="min-w-[46rem]"
     />
   );
 }

@@ -71,7 +71,7 @@ export default function RegisterPage() {
   if (settings.data && !settings.data.generalSettings.allowRegistration) {
     return (
       <AuthLayout>
-        <h1 className="text-3xl font-bold tracking-tight text-ink-50">{t('register.title')}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-ink-50">{t('register.closedTitle')}</h1>
         <div className="mt-5">
           <FormNotice tone="info">{tShell('errors.REGISTRATION_CLOSED')}</FormNotice>
         </div>
