@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, categories } from '../../db/schema';
+import { categories } from '../../db/schema';
 import { signIn } from '../../test/accounts';
+import { finishedDownloadAudit } from '../../test/downloads';
 import {
   createCategory,
   createSong,
@@ -225,12 +226,7 @@ describe('GET /api/admin/analytics/report', () => {
     // No cell a spreadsheet would run as a formula.
     expect(rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
 
-    const [entry] = await server.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'results.exported'), eq(auditLog.actorId, admin.user.id)))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await finishedDownloadAudit(server.db, 'results.exported', admin.user.id);
     // The same details as every export's (lib/downloads.ts sendAudited): the stage, then the receipt.
     expect(entry!.details).toEqual({
       filename: 'vote-report-2025-11-29.csv',

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema';
 import { signIn } from '../../test/accounts';
+import { finishedDownloadAudit } from '../../test/downloads';
 import { createCategory, createSong, setPlatformTimezone } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { plantVotes } from '../../test/vote-reviews';
@@ -86,7 +85,7 @@ describe('GET /api/admin/integrity/report', () => {
     ]);
     expect(empty.id).toBeDefined();
 
-    const [entry] = await server.db.select().from(auditLog).where(eq(auditLog.action, 'integrity.exported'));
+    const entry = await finishedDownloadAudit(server.db, 'integrity.exported');
     expect(entry).toMatchObject({ actorId: author.user.id, targetType: 'report' });
     expect(entry!.details).toMatchObject({
       stage: 'completed',

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { signIn } from '../../test/accounts';
+import { finishedDownloadAudit } from '../../test/downloads';
 import { createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { USER_EXPORT_BATCH_SIZE } from './export';
@@ -66,6 +67,8 @@ async function latestExportAudit() {
   return entry;
 }
 
+const finishedExportAudit = () => finishedDownloadAudit(server.db, 'users.exported');
+
 describe('GET /api/admin/export/users?format=excel', () => {
   const country = 'Morocco';
   const names = ['=HYPERLINK("http://evil.example","x")', '+2+3', '-1+1', '@SUM(A1:A2)', 'ليلى الفاسي'];
@@ -124,7 +127,7 @@ describe('GET /api/admin/export/users?format=excel', () => {
       });
     }
 
-    const entry = await latestExportAudit();
+    const entry = await finishedExportAudit();
     expect(entry).toMatchObject({ action: 'users.exported', actorId: admin.user.id, targetType: 'user' });
     expect(entry!.details).toEqual({
       format: 'excel',
@@ -153,7 +156,7 @@ describe('GET /api/admin/export/users?format=excel', () => {
     expect(fes.rows.slice(1).map((row) => row.getCell(1).value)).toEqual(['ليلى الفاسي']);
     const search = await sheetOf((await download(`format=excel&search=EXPORT3@`)).bytes);
     expect(search.rows.slice(1).map((row) => row.getCell(2).value)).toEqual(['export3@example.com']);
-    expect((await latestExportAudit())!.details).toMatchObject({
+    expect((await finishedExportAudit())!.details).toMatchObject({
       filters: { search: 'EXPORT3@' },
       rowCount: 1,
     });
@@ -170,7 +173,7 @@ describe('GET /api/admin/export/users?format=excel', () => {
     expect(rows).toHaveLength(count + 1);
     const emails = rows.slice(1).map((row) => row.getCell(2).value);
     expect(new Set(emails).size).toBe(count);
-    expect((await latestExportAudit())!.details).toMatchObject({ rowCount: count });
+    expect((await finishedExportAudit())!.details).toMatchObject({ rowCount: count });
     const everyone = await sheetOf((await download('format=excel')).bytes);
     const total = (await server.request('GET', '/api/admin/users/stats', { token: admin.token })).body.data
       .total;
