@@ -44,6 +44,8 @@ declare module 'fastify' {
     waitForHandlers(timeoutMs: number): Promise<void>;
     /** Every /api route with the access it declares (lib/access.ts), once the app is ready. */
     declaredRoutes(): import('./lib/access').DeclaredRoute[];
+    /** The ads' serving and counting of this process (features/ads/runtime.ts); tests flush it. */
+    ads: import('./features/ads/runtime').AdsRuntime;
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest; set before any route runs. */

@@ -13,6 +13,10 @@ import helmet from 'helmet';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
 import { registerDashboardAdminRoutes } from './features/admin/dashboard-routes';
+import { registerAdAdminRoutes } from './features/ads/admin-routes';
+import { registerAdAnalyticsAdminRoutes } from './features/ads/analytics-routes';
+import { registerAdPublicRoutes } from './features/ads/public-routes';
+import { createAdsRuntime } from './features/ads/runtime';
 import { registerAnalyticsAdminRoutes } from './features/analytics/routes';
 import { registerAuditAdminRoutes } from './features/audit/admin-routes';
 import { registerBannerAdminRoutes } from './features/banners/admin-routes';
@@ -245,6 +249,18 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const views = new ViewCounter(db, deriveKey(context.secret, 'views'));
   app.addHook('onClose', () => views.close());
 
+  const adsRuntime = await createAdsRuntime({
+    db,
+    clock: context.clock,
+    redis: context.redis,
+    namespace,
+    secret: context.secret,
+    storage: context.storage,
+    logger: app.log,
+  });
+  app.decorate('ads', adsRuntime);
+  app.addHook('onClose', () => adsRuntime.close());
+
   registerCountryRoutes(app);
   let declaredRoutes: DeclaredRoute[] = [];
   await app.register(
@@ -253,7 +269,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerSessionResolution(routes, context);
       declaredRoutes = registerAccessControl(routes);
       registerHealthRoutes(routes, context);
-      registerPublicSettingsRoutes(routes, { db, captcha });
+      registerPublicSettingsRoutes(routes, {
+        db,
+        captcha,
+        adLocations: () => adsRuntime.servableLocations(),
+      });
+      registerAdPublicRoutes(routes, adsRuntime);
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
       registerSessionRoutes(routes);
@@ -298,6 +319,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         };
         registerImageAdminRoutes(admin, mediaDependencies);
         registerBannerAdminRoutes(admin, mediaDependencies);
+        registerAdAdminRoutes(admin, { ...mediaDependencies, ads: adsRuntime });
+        registerAdAnalyticsAdminRoutes(admin, { db, clock: context.clock, storage: context.storage });
         registerOnlineUserAdminRoutes(admin, { db, clock: context.clock, redis: context.redis, namespace });
         registerAnalyticsAdminRoutes(admin, {
           db,
@@ -339,7 +362,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     });
   }
 
-  const serveHtmlShell = serveWeb ? createHtmlShell(indexHtml) : undefined;
+  const serveHtmlShell = serveWeb
+    ? createHtmlShell(indexHtml, () => adsRuntime.servableLocations())
+    : undefined;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') &&

@@ -65,8 +65,6 @@ export const LINK_KINDS = [
 ] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
-export const AD_LOCATIONS = ['header', 'sidebar', 'footer', 'between-songs', 'popup', 'banner'] as const;
-
 /** Cover image widths the server renders, in pixels: card thumbnails, cards on wide screens, detail hero. */
 export const COVER_WIDTHS = [160, 320, 640] as const;
 
@@ -88,3 +86,6 @@ export const VOTING_REASONS = {
   active: 'Voting is active',
   ended: 'Voting period has ended',
 } as const;
+
+/** How often the web app sends its presence heartbeat while the tab is visible and the user active (issue 12). */
+export const PRESENCE_HEARTBEAT_SECONDS = 60;

@@ -13,6 +13,7 @@ export * from './schemas/admin-media';
 export * from './schemas/admin-online-users';
 export * from './schemas/admin-songs';
 export * from './schemas/admin-users';
+export * from './schemas/ads';
 export * from './schemas/auth';
 export * from './schemas/bulk-upload';
 export * from './schemas/captcha';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instantOfWallTime, offsetAt, wallClockAt, wallTimeAsUtc } from './zoned-time';
+import { calendarDateAt, instantOfWallTime, offsetAt, wallClockAt, wallTimeAsUtc } from './zoned-time';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (instant: number) => new Date(instant).toISOString();
@@ -61,5 +61,14 @@ describe('wall-clock time in a timezone', () => {
         expect(iso(instantOfWallTime(wallClockAt(at(when), zone), zone))).toBe(when);
       }
     }
+  });
+
+  it('reads the calendar date a clock in the zone shows', () => {
+    // 23:30 UTC on 19 November is already the 20th in Lagos (UTC+1), still the 19th in New York.
+    const instant = Date.parse('2026-11-19T23:30:00Z');
+    expect(calendarDateAt(instant, 'Africa/Lagos')).toBe('2026-11-20');
+    expect(calendarDateAt(instant, 'America/New_York')).toBe('2026-11-19');
+    expect(calendarDateAt(instant, 'UTC')).toBe('2026-11-19');
+    expect(calendarDateAt(Date.parse('0099-03-01T12:00:00Z'), 'UTC')).toBe('0099-03-01');
   });
 });

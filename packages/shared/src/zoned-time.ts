@@ -55,6 +55,17 @@ export function wallClockAt(instant: number, timeZone: string): WallClock {
   return parts as unknown as WallClock;
 }
 
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * The calendar date ('YYYY-MM-DD') a clock in `timeZone` shows at `instant` (ms since the epoch): the
+ * server's "today" for ads and their report, and the ad form's default start date.
+ */
+export function calendarDateAt(instant: number, timeZone: string): string {
+  const { year, month, day } = wallClockAt(instant, timeZone);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
 /** How far `timeZone` is ahead of UTC at `instant`, in milliseconds. */
 export function offsetAt(instant: number, timeZone: string): number {
   const wall = wallClockAt(instant, timeZone);

@@ -62,6 +62,15 @@ describe('the access table: every API route, as guest, fan, artist and admin', (
       'GET /api/online-users/stats',
       'POST /api/online-users/cleanup',
       'DELETE /api/online-users/:sessionId',
+      'GET /api/ads',
+      'POST /api/ads',
+      'PUT /api/ads/:id',
+      'DELETE /api/ads/:id',
+      'PATCH /api/ads/:id/toggle',
+      'GET /api/ads/:id/analytics',
+      'GET /api/ads/public/analytics',
+      'GET /api/ads/public/traffic',
+      'GET /api/ads/public/traffic/export',
     ];
     const access = new Map(routes.map((route) => [`${route.method} ${route.url}`, route.access]));
     expect(ADMIN_ELSEWHERE.map((route) => [route, access.get(route)])).toEqual(

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGE_CATALOGS } from '@ovation/shared/message-catalogs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAd } from '../features/ads/test-support';
 import { startTestServer, type TestServer } from '../test/server';
 
 let server: TestServer;
@@ -112,5 +113,19 @@ describe('the first HTML in the visitor’s language', () => {
     expect(again.status).toBe(304);
     const other = await page('/', { 'accept-language': 'fr' });
     expect(other.headers.get('etag')).not.toBe(etag);
+  });
+});
+
+describe('the ad locations in the first HTML', () => {
+  it('names the locations an ad can be served at now, so the first paint keeps their boxes', async () => {
+    const before = await page('/', { 'accept-language': 'en' });
+    expect(metaContents(before.html, 'ovation-ad-locations')).toEqual(['']);
+
+    await createAd(server.db, { locations: ['between-songs', 'header'] });
+    await server.app.ads.changed();
+    const after = await page('/songs', { 'accept-language': 'en' });
+    expect(metaContents(after.html, 'ovation-ad-locations')).toEqual(['header,between-songs']);
+    // Another page's HTML, not the cached one of before.
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 });

@@ -39,7 +39,11 @@ function setMeta(html: string, attribute: 'name' | 'property', key: string, cont
  * shared catalogs. The page has no per-song tags (song pages render in the browser), so a shared song link
  * previews with these generic texts, now in the sharer's language.
  */
-export function renderHtmlShell(template: string, language: LanguageCode): string {
+export function renderHtmlShell(
+  template: string,
+  language: LanguageCode,
+  adLocations: readonly string[] = [],
+): string {
   const text = (key: string) => translate(language, key) ?? '';
   const title = text('meta.defaultTitle');
   const direction = LANGUAGES.find((entry) => entry.code === language)?.direction ?? 'ltr';
@@ -63,6 +67,9 @@ export function renderHtmlShell(template: string, language: LanguageCode): strin
   html = html.replace(/(<meta property="og:locale" [^>]*>)/, (tag) => `${tag}\n    ${alternates}`);
   html = setMeta(html, 'name', 'twitter:title', title);
   html = setMeta(html, 'name', 'twitter:description', text('meta.shareDescription'));
+  // Where an ad can be served now: the first paint keeps those slots' boxes, so nothing shifts when the
+  // ads arrive (components/ads/ad-page.tsx reads it).
+  html = setMeta(html, 'name', 'ovation-ad-locations', adLocations.join(','));
   return html;
 }
 
@@ -94,12 +101,16 @@ function chooseEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 
  * before any script runs. index.html changes only with a build, so each language is rendered once and kept
  * until the file changes.
  */
-export function createHtmlShell(indexHtmlPath: string) {
+export function createHtmlShell(
+  indexHtmlPath: string,
+  adLocations: () => Promise<readonly string[]> = async () => [],
+) {
   let template: string | undefined;
   let templateVersion = 0;
-  const rendered = new Map<LanguageCode, RenderedShell>();
+  // By language and the ad locations of the moment: a handful of variants, each compressed once.
+  const rendered = new Map<string, RenderedShell>();
 
-  function shellFor(language: LanguageCode): RenderedShell {
+  function shellFor(language: LanguageCode, locations: readonly string[]): RenderedShell {
     // One stat a request (what sending the file did): a build under a running server is picked up at once.
     const version = fs.statSync(indexHtmlPath).mtimeMs;
     if (version !== templateVersion) {
@@ -107,24 +118,25 @@ export function createHtmlShell(indexHtmlPath: string) {
       templateVersion = version;
       rendered.clear();
     }
-    let shell = rendered.get(language);
+    const key = `${language}|${locations.join(',')}`;
+    let shell = rendered.get(key);
     if (!shell) {
       template ??= fs.readFileSync(indexHtmlPath, 'utf8');
-      const html = renderHtmlShell(template, language);
+      const html = renderHtmlShell(template, language, locations);
       shell = {
         html,
         etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
         brotli: zlib.brotliCompressSync(html),
         gzip: zlib.gzipSync(html),
       };
-      rendered.set(language, shell);
+      rendered.set(key, shell);
     }
     return shell;
   }
 
-  return function serveHtmlShell(request: FastifyRequest, reply: FastifyReply) {
+  return async function serveHtmlShell(request: FastifyRequest, reply: FastifyReply) {
     const language = visitorLanguage(request.headers);
-    const shell = shellFor(language);
+    const shell = shellFor(language, await adLocations().catch(() => []));
     varyByLanguage(reply, 'Accept-Encoding');
     reply
       .header('cache-control', 'no-cache')

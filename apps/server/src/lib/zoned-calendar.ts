@@ -1,4 +1,4 @@
-import { instantOfWallTime, wallClockAt, wallTimeAsUtc } from '@ovation/shared/zoned-time';
+import { calendarDateAt, instantOfWallTime, wallClockAt, wallTimeAsUtc } from '@ovation/shared/zoned-time';
 
 /**
  * Calendar days and weeks in a named timezone (the platform's: the voting settings' timezone), computed
@@ -18,6 +18,11 @@ function startOfWallDate(year: number, month: number, day: number, timeZone: str
 function dateAt(instant: Date, timeZone: string) {
   const { year, month, day } = wallClockAt(instant.getTime(), timeZone);
   return { year, month, day };
+}
+
+/** The calendar date ('YYYY-MM-DD') `instant` falls on in `timeZone`. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  return calendarDateAt(instant.getTime(), timeZone);
 }
 
 /** When the day that contains `now` began, in `timeZone`. */

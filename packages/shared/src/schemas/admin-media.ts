@@ -4,6 +4,7 @@ import { MAX_TEXT_LENGTH } from '../constants';
 import { validationMessage as message } from '../messages';
 import { type BannerTranslations, bannerTranslationsSchema } from './catalog';
 import { dataEnvelope, errorResponseSchema, messageEnvelopeSchema, pageEnvelope } from './envelope';
+import { jsonTextField, libraryImageField } from './form-fields';
 
 // ---------------------------------------------------------------------------------------------------
 // Image library (spec 2 "Image management")
@@ -158,17 +159,8 @@ export const bannerTranslationsInputSchema = z
     return translations;
   });
 
-/** A multipart text field holding JSON (`translations`); invalid JSON is an error on that field. */
-const translationsField = z.preprocess((value, context) => {
-  if (typeof value !== 'string') return value;
-  if (!value.trim()) return {};
-  try {
-    return JSON.parse(value);
-  } catch {
-    context.issues.push({ code: 'custom', message: message('translationsInvalid'), input: value });
-    return z.NEVER;
-  }
-}, bannerTranslationsInputSchema);
+/** `translations` as JSON text in a multipart form; text that is not JSON is an error on that field. */
+const translationsField = jsonTextField(bannerTranslationsInputSchema, 'translationsInvalid');
 
 /** `order` from a form: a whole number of 0 or more (text in multipart, a number elsewhere). */
 const orderField = z.preprocess(
@@ -185,14 +177,6 @@ const activeField = z.preprocess(
   (value) => (value === 'true' ? true : value === 'false' ? false : value === '' ? undefined : value),
   z.boolean({ error: message('booleanInvalid') }),
 );
-
-/** `libraryImage`: a library filename; blank means none. Its form is checked by the server (INVALID_FILENAME). */
-const libraryImageField = z
-  .string()
-  .trim()
-  .max(300)
-  .optional()
-  .transform((value) => (value ? value : undefined));
 
 /**
  * The text fields of POST /admin/banners (multipart, beside the `banner` file or a `libraryImage`):

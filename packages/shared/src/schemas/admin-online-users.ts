@@ -6,8 +6,6 @@ import { dataEnvelope, objectIdSchema, pageEnvelope } from './envelope';
 
 /** A session is online while it is not ended and was active within the last 5 minutes (issue 12). */
 export const ONLINE_PRESENCE_MINUTES = 5;
-/** How often the web app sends its presence heartbeat while the tab is visible and the user active. */
-export const PRESENCE_HEARTBEAT_SECONDS = 60;
 /** Spec 2 section 9: the online users screen refreshes every 30 s when auto-refresh is on. */
 export const ONLINE_USERS_REFRESH_SECONDS = 30;
 /** Spec 2 section 9: recent activity and unique users count the last 24 hours. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessage } from '../messages';
+import { AD_LOCATIONS } from './ads';
 import { dataEnvelope } from './envelope';
 
 /** The spec sets only a minimum of 1; a bound keeps the quota a sane integer. */
@@ -63,6 +64,8 @@ export const publicSettingsSchema = z.object({
     recaptchaSiteKey: z.string().nullable(),
   }),
   generalSettings: z.object({ allowRegistration: z.boolean(), allowSocialLogin: z.boolean() }),
+  /** Where an ad can be served right now: those slots reserve their space before the ads arrive. */
+  ads: z.object({ locations: z.array(z.enum(AD_LOCATIONS)) }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const publicSettingsResponseSchema = dataEnvelope(publicSettingsSchema);

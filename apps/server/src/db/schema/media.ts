@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
+  date,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -59,41 +63,97 @@ export const banners = pgTable('banners', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const ads = pgTable('ads', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  title: text('title').notNull(),
-  description: text('description').notNull().default(''),
-  targetUrl: text('target_url').notNull(),
-  imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
-  isActive: boolean('is_active').notNull().default(true),
-  locations: text('locations').array().notNull().default(sql`'{banner}'::text[]`),
-  weight: integer('weight').notNull().default(1),
-  startDate: timestamp('start_date', { withTimezone: true }).notNull().defaultNow(),
-  endDate: timestamp('end_date', { withTimezone: true }),
-  maxDailyImpressions: integer('max_daily_impressions').notNull().default(0),
-  maxTotalImpressions: integer('max_total_impressions').notNull().default(0),
-  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const adEventKindEnum = pgEnum('ad_event_kind', ['impression', 'click']);
-
-/** Each ad impression and click; analytics aggregate these by period, location and ad. */
-export const adEvents = pgTable(
-  'ad_events',
+export const ads = pgTable(
+  'ads',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** http(s) only; the click redirect sends browsers here and nowhere else. */
+    targetUrl: text('target_url').notNull(),
+    imageId: uuid('image_id').references(() => images.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    locations: text('locations').array().notNull().default(sql`'{banner}'::text[]`),
+    weight: integer('weight').notNull().default(1),
+    /** Calendar dates in the platform's timezone; the end date is the last day shown (inclusive). */
+    startDate: date('start_date').notNull().defaultNow(),
+    endDate: date('end_date'),
+    /** 0 means unlimited. Counted impressions, checked when serving and when counting. */
+    maxDailyImpressions: integer('max_daily_impressions').notNull().default(0),
+    maxTotalImpressions: integer('max_total_impressions').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('ads_weight_range', sql`${table.weight} between 1 and 10`),
+    check(
+      'ads_caps_not_negative',
+      sql`${table.maxDailyImpressions} >= 0 and ${table.maxTotalImpressions} >= 0`,
+    ),
+    check('ads_end_after_start', sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+/**
+ * An ad's events in one minute at one location (issue 13): the counted impressions and clicks, the distinct
+ * viewers among them, and apart the filtered ones (bots, repeats within a minute, clicks without a view).
+ * Written in batches by the counting buffer (features/ads); analytics read these, never raw events.
+ */
+export const adMinuteStats = pgTable(
+  'ad_minute_stats',
+  {
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
     adId: uuid('ad_id')
       .notNull()
       .references(() => ads.id, { onDelete: 'cascade' }),
-    kind: adEventKindEnum('kind').notNull(),
     location: text('location').notNull(),
-    visitorHash: text('visitor_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    uniqueViewers: integer('unique_viewers').notNull().default(0),
+    filteredImpressions: integer('filtered_impressions').notNull().default(0),
+    filteredClicks: integer('filtered_clicks').notNull().default(0),
   },
   (table) => [
-    index('ad_events_ad_time_idx').on(table.adId, table.createdAt),
-    index('ad_events_time_idx').on(table.createdAt),
+    primaryKey({ columns: [table.minute, table.adId, table.location] }),
+    index('ad_minute_stats_ad_idx').on(table.adId, table.minute),
   ],
+);
+
+/**
+ * The same counts rolled up by UTC hour, written in the same transaction as the minutes: a 30-day report
+ * reads 720 rows an ad instead of 43,200. Every zone the platform can use is a whole number of hours from
+ * UTC for day boundaries except a few (India, Nepal...), which read the minutes instead.
+ */
+export const adHourStats = pgTable(
+  'ad_hour_stats',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    adId: uuid('ad_id')
+      .notNull()
+      .references(() => ads.id, { onDelete: 'cascade' }),
+    location: text('location').notNull(),
+    impressions: integer('impressions').notNull().default(0),
+    clicks: integer('clicks').notNull().default(0),
+    uniqueViewers: integer('unique_viewers').notNull().default(0),
+    filteredImpressions: integer('filtered_impressions').notNull().default(0),
+    filteredClicks: integer('filtered_clicks').notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.hour, table.adId, table.location] }),
+    index('ad_hour_stats_ad_idx').on(table.adId, table.hour),
+  ],
+);
+
+/**
+ * Who saw an ad in each UTC hour: a viewer key (a keyed hash of the account or of the anonymous browser id,
+ * never the id itself) once per hour. Distinct viewers of any period are counted from here.
+ */
+export const adViewerHours = pgTable(
+  'ad_viewer_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    viewer: bigint('viewer', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hour, table.viewer] })],
 );

@@ -53,6 +53,7 @@ function otherCalls() {
     '/api/public/public-settings',
     '/api/auth/social-login-settings',
     '/api/captcha/challenge',
+    '/api/ad-slots?slots=header,sidebar,between-songs,footer',
     `/api/votes/check/${category.id}`,
     `/api/votes/check-song/${zeta.id}`,
   ];
@@ -70,6 +71,9 @@ const EXAMINED_PUBLIC_GETS = new Set([
   '/api/public/public-settings',
   '/api/auth/social-login-settings',
   '/api/captcha/challenge',
+  // Ads: the sponsors' pictures and signed tokens; the click redirects to a sponsor's page.
+  '/api/ad-slots',
+  '/api/ad-click/:token',
   // Social sign-in redirects to the provider or back to the web app: no catalog data.
   '/api/auth/google',
   '/api/auth/google/callback',

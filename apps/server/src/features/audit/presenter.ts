@@ -25,6 +25,7 @@ const LABEL_KEYS: Record<string, string[]> = {
   user: ['name', 'email'],
   category: ['name'],
   banner: ['title'],
+  ad: ['title'],
   image: ['filename'],
 };
 
@@ -105,6 +106,10 @@ const ENGLISH_VERBS: Record<string, string> = {
   'banner.updated': 'edited {target}',
   'banner.reordered': 'reordered the banners',
   'banner.deleted': 'deleted {target}',
+  'ad.created': 'created {target}',
+  'ad.updated': 'edited {target}',
+  'ad.deleted': 'deleted {target}',
+  'ad.toggled': 'switched {target} on or off',
   'results.publish': 'published the results',
   'results.unpublish': 'unpublished the results',
   'results.liveStandings': 'changed the live standings setting',
@@ -120,6 +125,7 @@ const ENGLISH_TARGETS: Record<string, [named: string, unnamed: string]> = {
   user: ['{label}', 'an account'],
   category: ['the category "{label}"', 'a category'],
   banner: ['the banner "{label}"', 'a banner'],
+  ad: ['the ad "{label}"', 'an ad'],
   image: ['the image "{label}"', 'an image'],
   voteReview: ['"{label}"', 'a vote review'],
 };

@@ -49,6 +49,10 @@ type AdminAction =
   | 'banner.updated'
   | 'banner.reordered'
   | 'banner.deleted'
+  | 'ad.created'
+  | 'ad.updated'
+  | 'ad.deleted'
+  | 'ad.toggled'
   | 'results.publish'
   | 'results.unpublish'
   | 'results.liveStandings'
@@ -109,6 +113,10 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'banner.updated',
   'banner.reordered',
   'banner.deleted',
+  'ad.created',
+  'ad.updated',
+  'ad.deleted',
+  'ad.toggled',
   'results.publish',
   'results.unpublish',
   'results.liveStandings',

@@ -8,17 +8,11 @@ import {
   errorResponseSchema,
   idParamsSchema,
 } from '@ovation/shared';
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
-import { Invalid } from '../../lib/errors';
 import { successMessage } from '../../lib/language';
 import { refreshPublicPages } from '../../lib/response-cache';
-import { hasOnlyStorableText } from '../../lib/storable-text';
-import { parseOrThrow } from '../../lib/validation';
-import { withSizeMessage } from '../images/service';
-import { readMultipartForm } from '../uploads/multipart';
+import { type PictureField, readImageForm } from '../uploads/image-form';
 import {
   type BannersDependencies,
   createBanner,
@@ -39,20 +33,8 @@ const writeErrors = {
   413: errorResponseSchema,
 };
 
-/** A banner form: its text fields and its `banner` file, a 5 MB+ file answered with this screen's message. */
-function readBannerForm(request: FastifyRequest) {
-  return withSizeMessage(() => readMultipartForm(request), 'banner', 'bannerFileTooLarge');
-}
-
-/**
- * The form's fields, valid. The translations arrive as JSON text, which may spell characters the
- * database cannot store ("\u0000"): refused here, before any file is processed.
- */
-function parseFields<T extends z.ZodType>(schema: T, fields: Record<string, string>): z.output<T> {
-  const parsed = parseOrThrow(schema, fields);
-  if (!hasOnlyStorableText(parsed)) throw Invalid('INVALID_CHARACTERS');
-  return parsed;
-}
+/** A banner form's picture: the `banner` file, a 5 MB+ one answered with this screen's message. */
+const BANNER_PICTURE: PictureField = { field: 'banner', tooLarge: 'bannerFileTooLarge' };
 
 /**
  * Banner management (spec 2 "Banner management"): list, upload, edit, reorder, delete. Every write is
@@ -77,9 +59,8 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
       },
     },
     async (request, reply) => {
-      const form = await readBannerForm(request);
-      const fields = parseFields(bannerFieldsSchema, form.fields);
-      const data = await createBanner(deps, fields, form.image, adminActor(request));
+      const form = await readImageForm(request, bannerFieldsSchema, BANNER_PICTURE);
+      const data = await createBanner(deps, form.fields, form.image, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
       return reply.status(201).send({
         success: true as const,
@@ -119,12 +100,11 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
       },
     },
     async (request, reply) => {
-      const form = await readBannerForm(request);
-      const fields = parseFields(bannerUpdateFieldsSchema, form.fields);
+      const form = await readImageForm(request, bannerUpdateFieldsSchema, BANNER_PICTURE);
       const data = await updateBanner(
         deps,
         request.params.id,
-        fields,
+        form.fields,
         form.image,
         adminActor(request),
         request.log,

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { ads, banners, images, songs, users } from '../../db/schema';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { banners, images, users } from '../../db/schema';
 import type { Database } from '../../lib/db';
+import { pictureColumns } from '../uploads/image-files';
 
 /** The stored columns an admin writes (and the audit log's before/after). */
 const storedColumns = {
@@ -22,15 +23,7 @@ export type BannerValues = Partial<
   >
 >;
 
-const imageColumns = {
-  id: images.id,
-  kind: images.kind,
-  storageKey: images.storageKey,
-  width: images.width,
-  height: images.height,
-  widths: images.widths,
-  bytes: images.bytes,
-};
+const imageColumns = { ...pictureColumns, bytes: images.bytes };
 
 const adminColumns = {
   ...storedColumns,
@@ -102,26 +95,6 @@ export async function updateBanner(tx: Database, id: string, values: BannerValue
 
 export async function deleteBanner(tx: Database, id: string) {
   await tx.delete(banners).where(eq(banners.id, id));
-}
-
-/**
- * Deletes a banner's own uploaded picture once nothing shows it any more (library images stay: the
- * library manages them), answering its files for removal after the commit.
- */
-export async function deleteUnusedBannerImage(tx: Database, imageId: string) {
-  const rows = await tx
-    .delete(images)
-    .where(
-      and(
-        eq(images.id, imageId),
-        eq(images.kind, 'banner'),
-        sql`not exists (select 1 from ${banners} where ${banners.imageId} = ${imageId})`,
-        sql`not exists (select 1 from ${ads} where ${ads.imageId} = ${imageId})`,
-        sql`not exists (select 1 from ${songs} where ${songs.coverImageId} = ${imageId})`,
-      ),
-    )
-    .returning({ storageKey: images.storageKey, widths: images.widths, height: images.height });
-  return rows[0];
 }
 
 /** Active banners with a picture, in slideshow order: what the home page shows. */

@@ -24,7 +24,13 @@ import {
   type Upload,
   withSizeMessage,
 } from '../images/service';
-import { type FileRemovalLog, type ImageFiles, insertImage, removeImageFiles } from '../uploads/image-files';
+import {
+  deleteUnusedOwnImage,
+  type FileRemovalLog,
+  type ImageFiles,
+  insertImage,
+  removeImageFiles,
+} from '../uploads/image-files';
 import { type ProcessedImage, processImage } from '../uploads/image-service';
 import type { AdminBannerRow, StoredBanner } from './repository';
 import * as repository from './repository';
@@ -301,7 +307,7 @@ export async function updateBanner(
         after: auditView(after),
       });
       const replaced = before.imageId && before.imageId !== after.imageId ? before.imageId : null;
-      return replaced ? await repository.deleteUnusedBannerImage(tx, replaced) : undefined;
+      return replaced ? await deleteUnusedOwnImage(tx, replaced, 'banner') : undefined;
     }),
   );
   await removeImageFiles(deps.storage, [removed], log);
@@ -360,7 +366,7 @@ export async function deleteBanner(deps: BannersDependencies, id: string, actor:
       targetId: id,
       before: auditView(before),
     });
-    return before.imageId ? await repository.deleteUnusedBannerImage(tx, before.imageId) : undefined;
+    return before.imageId ? await deleteUnusedOwnImage(tx, before.imageId, 'banner') : undefined;
   });
   await removeImageFiles(deps.storage, [removed], log);
 }

@@ -1,4 +1,4 @@
-import { publicSettingsResponseSchema } from '@ovation/shared';
+import { type AdLocation, publicSettingsResponseSchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import type { CaptchaVerifier } from '../../lib/captcha';
 import type { Database } from '../../lib/db';
@@ -6,7 +6,7 @@ import { getPlatformSettings } from './service';
 
 export function registerPublicSettingsRoutes(
   app: RouteApp,
-  deps: { db: Database; captcha: CaptchaVerifier },
+  deps: { db: Database; captcha: CaptchaVerifier; adLocations: () => Promise<AdLocation[]> },
 ) {
   app.get(
     '/public/public-settings',
@@ -15,7 +15,7 @@ export function registerPublicSettingsRoutes(
       schema: { tags: ['settings'], response: { 200: publicSettingsResponseSchema } },
     },
     async () => {
-      const settings = await getPlatformSettings(deps.db);
+      const [settings, adLocations] = await Promise.all([getPlatformSettings(deps.db), deps.adLocations()]);
       return {
         success: true as const,
         data: {
@@ -26,6 +26,7 @@ export function registerPublicSettingsRoutes(
             recaptchaSiteKey: deps.captcha.siteKey,
           },
           generalSettings: settings.generalSettings,
+          ads: { locations: adLocations },
         },
       };
     },

@@ -1,5 +1,6 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { images } from '../../db/schema';
+import { ads, banners, images, songs } from '../../db/schema';
 import { bannerPortraitKey, bannerPortraitSize } from '../../lib/banner-images';
 import type { Database } from '../../lib/db';
 import { imageVariantKey } from '../../lib/images';
@@ -19,6 +20,40 @@ export interface ImageFiles {
   storageKey: string;
   widths: number[];
   height?: number;
+}
+
+/** A picture's columns as a banner or an ad shows it (renditions and size), joined to the item. */
+export const pictureColumns = {
+  id: images.id,
+  kind: images.kind,
+  storageKey: images.storageKey,
+  width: images.width,
+  height: images.height,
+  widths: images.widths,
+};
+
+/**
+ * Deletes a banner's or an ad's own uploaded picture (`kind`) once nothing shows it any more (library
+ * images stay: the library manages them), answering its files for removal after the commit.
+ */
+export async function deleteUnusedOwnImage(
+  tx: Database,
+  imageId: string,
+  kind: Extract<(typeof images.$inferSelect)['kind'], 'ad' | 'banner'>,
+) {
+  const rows = await tx
+    .delete(images)
+    .where(
+      and(
+        eq(images.id, imageId),
+        eq(images.kind, kind),
+        sql`not exists (select 1 from ${banners} where ${banners.imageId} = ${imageId})`,
+        sql`not exists (select 1 from ${ads} where ${ads.imageId} = ${imageId})`,
+        sql`not exists (select 1 from ${songs} where ${songs.coverImageId} = ${imageId})`,
+      ),
+    )
+    .returning({ storageKey: images.storageKey, widths: images.widths, height: images.height });
+  return rows[0];
 }
 
 /**

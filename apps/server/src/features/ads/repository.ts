@@ -1,0 +1,101 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { ads, images, users } from '../../db/schema';
+import type { Database } from '../../lib/db';
+import { escapeLike } from '../../lib/text';
+import { pictureColumns } from '../uploads/image-files';
+
+/** The stored columns an admin writes (and the audit log's before/after). */
+const storedColumns = {
+  id: ads.id,
+  title: ads.title,
+  description: ads.description,
+  targetUrl: ads.targetUrl,
+  imageId: ads.imageId,
+  isActive: ads.isActive,
+  locations: ads.locations,
+  weight: ads.weight,
+  startDate: ads.startDate,
+  endDate: ads.endDate,
+  maxDailyImpressions: ads.maxDailyImpressions,
+  maxTotalImpressions: ads.maxTotalImpressions,
+  updatedAt: ads.updatedAt,
+};
+
+export type StoredAd = NonNullable<Awaited<ReturnType<typeof lockAd>>>;
+export type AdValues = Partial<Omit<typeof ads.$inferInsert, 'id' | 'createdBy'>>;
+
+const adminColumns = {
+  ...storedColumns,
+  createdAt: ads.createdAt,
+  creatorName: users.name,
+  image: pictureColumns,
+};
+
+export type AdminAdRow = Awaited<ReturnType<typeof selectAdminAds>>[number];
+
+function selectAdminAds(db: Database) {
+  return db
+    .select(adminColumns)
+    .from(ads)
+    .leftJoin(images, eq(images.id, ads.imageId))
+    .leftJoin(users, eq(users.id, ads.createdBy));
+}
+
+/** By part of the title or of the description, whatever the case. */
+function searchFilter(pattern: string) {
+  return or(ilike(ads.title, pattern), ilike(ads.description, pattern));
+}
+
+function listFilter(query: { search?: string; isActive?: boolean }): SQL | undefined {
+  return and(
+    query.search ? searchFilter(`%${escapeLike(query.search)}%`) : undefined,
+    query.isActive !== undefined ? eq(ads.isActive, query.isActive) : undefined,
+  );
+}
+
+/** One page of ads (newest first unless asked otherwise), searched, with the total matching. */
+export async function listAdminAds(
+  db: Database,
+  query: { search?: string; isActive?: boolean; limit: number; offset: number; newestFirst: boolean },
+) {
+  const where = listFilter(query);
+  const [rows, [total]] = await Promise.all([
+    selectAdminAds(db)
+      .where(where)
+      .orderBy(
+        ...(query.newestFirst ? [desc(ads.createdAt), desc(ads.id)] : [asc(ads.createdAt), asc(ads.id)]),
+      )
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ value: count() }).from(ads).where(where),
+  ]);
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findAdminAd(db: Database, id: string) {
+  const rows = await selectAdminAds(db).where(eq(ads.id, id)).limit(1);
+  return rows[0];
+}
+
+/** An ad's stored columns, its row locked until the transaction ends (writes to one ad take turns). */
+export async function lockAd(tx: Database, id: string) {
+  const rows = await tx.select(storedColumns).from(ads).where(eq(ads.id, id)).for('update');
+  return rows[0];
+}
+
+export async function insertAd(
+  tx: Database,
+  values: AdValues & Pick<typeof ads.$inferInsert, 'title' | 'targetUrl' | 'createdBy'>,
+) {
+  const [row] = await tx.insert(ads).values(values).returning(storedColumns);
+  return row!;
+}
+
+export async function updateAd(tx: Database, id: string, values: AdValues) {
+  const [row] = await tx.update(ads).set(values).where(eq(ads.id, id)).returning(storedColumns);
+  return row!;
+}
+
+export async function deleteAd(tx: Database, id: string) {
+  await tx.delete(ads).where(eq(ads.id, id));
+}
