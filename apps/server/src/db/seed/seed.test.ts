@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { detectLinkKind, LINK_KINDS, listSongsQuerySchema, REGIONS } from '@ovation/shared';
+import { AD_LOCATIONS, detectLinkKind, LINK_KINDS, listSongsQuerySchema, REGIONS } from '@ovation/shared';
 import { and, count, eq, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdAnalytics } from '../../features/ads/analytics-service';
 import { listSongs } from '../../features/catalog/service';
 import { forgetIntegritySignals, getIntegritySignals } from '../../features/integrity/signal-service';
 import { getVotingStatus } from '../../features/voting/service';
@@ -15,7 +16,18 @@ import { verifyPassword } from '../../lib/passwords';
 import { createDiskStorage, type FileStorage } from '../../lib/storage';
 import { foldForSearch } from '../../lib/text';
 import { createTestDatabase } from '../../test/database';
-import { banners, categories, images, songs, songVoteTallies, users, voteQuotas, votes } from '../schema';
+import {
+  ads,
+  banners,
+  categories,
+  images,
+  songs,
+  songVoteTallies,
+  users,
+  voteQuotas,
+  votes,
+} from '../schema';
+import { buildAdPlan } from './ads';
 import { DEMO_FANS, DEMO_PASSWORD } from './demo-accounts';
 import { buildDemoPlan } from './plan';
 import { PLANTED_ACCOUNTS } from './planted-cluster';
@@ -278,6 +290,74 @@ describe('seedDemoDataIfEmpty', () => {
     }
   });
 
+  it('creates six ads with pictures, every location served by an active ad, one scheduled, one switched off', async () => {
+    const rows = await database.db.select().from(ads).innerJoin(images, eq(images.id, ads.imageId));
+    expect(rows).toHaveLength(6);
+    const today = clock.now().toISOString().slice(0, 10);
+    const servable = rows.filter(
+      ({ ads: ad }) => ad.isActive && ad.startDate <= today && (!ad.endDate || ad.endDate >= today),
+    );
+    for (const location of AD_LOCATIONS) {
+      expect(
+        servable.some(({ ads: ad }) => ad.locations.includes(location)),
+        location,
+      ).toBe(true);
+    }
+    expect(rows.filter(({ ads: ad }) => ad.isActive && ad.startDate > today)).toHaveLength(1);
+    expect(rows.filter(({ ads: ad }) => !ad.isActive)).toHaveLength(1);
+    expect(new Set(rows.map(({ ads: ad }) => ad.weight)).size).toBeGreaterThan(4);
+    for (const { images: image } of rows) {
+      expect(image).toMatchObject({ kind: 'ad', width: 1280, widths: [320, 640, 960, 1280] });
+      const metadata = await sharp(await storage.get(imageVariantKey(image.storageKey, 640))).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width: 640 });
+    }
+  });
+
+  it('adds a month of ad traffic whose hours agree with their minutes, under every cap', async () => {
+    const { rows: disagreeing } = (await database.db.execute(sql`
+      select h.hour from ad_hour_stats h
+        join (select date_trunc('hour', minute) as hour, ad_id, location, sum(impressions) as impressions,
+                     sum(clicks) as clicks, sum(filtered_impressions) as filtered_impressions,
+                     sum(filtered_clicks) as filtered_clicks
+                from ad_minute_stats group by 1, 2, 3) m using (hour, ad_id, location)
+       where (h.impressions, h.clicks, h.filtered_impressions, h.filtered_clicks)
+             <> (m.impressions, m.clicks, m.filtered_impressions, m.filtered_clicks)`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(disagreeing).toEqual([]);
+    const { rows: minuteHours } = (await database.db.execute(
+      sql`select count(distinct date_trunc('hour', minute))::int as hours from ad_minute_stats`,
+    )) as unknown as { rows: Array<{ hours: number }> };
+    expect(minuteHours[0]!.hours).toBeGreaterThanOrEqual(23);
+
+    const page = await new AdAnalytics({ db: database.db, clock, storage }).page({});
+    expect(page.trafficStats).toHaveLength(30);
+    for (const day of page.trafficStats) {
+      expect(day.totalImpressions, day.period).toBeGreaterThan(1000);
+      expect(day.totalClicks, day.period).toBeGreaterThan(0);
+      expect(day.totalUniqueViews, day.period).toBeGreaterThan(0);
+      expect(day.filteredImpressions, day.period).toBeGreaterThan(0);
+    }
+    expect(page.totals.totalUniqueViews).toBeLessThan(
+      page.trafficStats.reduce((sum, day) => sum + day.totalUniqueViews, 0),
+    );
+    expect(page.topAds).toHaveLength(5);
+    expect(page.locationStats.every((location) => location.totalImpressions > 0)).toBe(true);
+    const adRows = await database.db.select().from(ads);
+    for (const top of page.topAds) {
+      const ad = adRows.find((row) => row.id === top.adId)!;
+      if (ad.maxTotalImpressions > 0) expect(top.totalImpressions).toBeLessThan(ad.maxTotalImpressions);
+      if (ad.maxDailyImpressions > 0) {
+        const { rows: days } = (await database.db.execute(sql`
+          select date_trunc('day', hour) as day, sum(impressions)::int as impressions
+            from ad_hour_stats where ad_id = ${ad.id} group by 1`)) as unknown as {
+          rows: Array<{ impressions: number }>;
+        };
+        for (const day of days) expect(day.impressions).toBeLessThan(ad.maxDailyImpressions);
+      }
+    }
+  });
+
   it('opens the voting window from now for 30 days', async () => {
     const status = await getVotingStatus(database.db, clock);
     expect(status.isAllowed).toBe(true);
@@ -327,5 +407,21 @@ describe('buildDemoPlan', () => {
       };
     };
     expect(describePlan()).toEqual(describePlan());
+  });
+
+  it('gives the same ads and the same month of ad traffic on every run', () => {
+    const now = new Date('2025-10-01T12:34:00Z');
+    const describeAds = () => {
+      const plan = buildAdPlan(now, '00000000-0000-4000-8000-000000000000');
+      const titleById = new Map(plan.ads.map((ad) => [ad.id, ad.title]));
+      const withoutIds = ({ adId, ...bucket }: { adId: string }) => ({ ad: titleById.get(adId), ...bucket });
+      return {
+        pictures: plan.artwork.map((item) => item.svg),
+        hours: plan.traffic.hours.map(withoutIds),
+        minutes: plan.traffic.minutes.map(withoutIds),
+        viewers: plan.traffic.viewerHours,
+      };
+    };
+    expect(describeAds()).toEqual(describeAds());
   });
 });

@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { hashPassword } from '../../lib/passwords';
 import type { FileStorage } from '../../lib/storage';
+import { buildAdPlan, insertAdPlan } from './ads';
 import { ARTWORK_CONCURRENCY, mapWithConcurrency, removeArtwork, renderArtwork } from './artwork';
 import { DEMO_PASSWORD } from './demo-accounts';
 import { buildDemoPlan, type DemoPlan } from './plan';
@@ -90,30 +91,34 @@ async function insertPlan(
 /**
  * Adds the demo data set: three sign-in accounts and forty voting fans, the 2025 categories, a catalogue
  * of nominated songs with generated covers, hero banners, a week of votes from the fans' carrier networks,
- * one planted suspicious cluster of forty accounts for the fraud review to find (planted-cluster.ts), and
- * an open voting window.
+ * one planted suspicious cluster of forty accounts for the fraud review to find (planted-cluster.ts), six
+ * sponsors' ads with a month of counted traffic (ads.ts), and an open voting window.
  * The artwork is rendered and stored first so the database transaction stays short; it is removed again
  * when the transaction fails or finds that another process seeded in the meantime. Returns whether the
  * data was added.
  */
 export async function seedDemoData(deps: SeedDependencies): Promise<boolean> {
   const plan = buildDemoPlan(deps.clock.now());
+  const adminId = plan.users.find((user) => user.role === 'admin')!.id!;
+  const adPlan = buildAdPlan(deps.clock.now(), adminId);
+  const artwork = [...plan.artwork, ...adPlan.artwork];
   let inserted = false;
   try {
     // Hashed once for every demo account: argon2id is deliberately slow and the password is shared.
     const [passwordHash, rendered] = await Promise.all([
       hashPassword(DEMO_PASSWORD),
-      mapWithConcurrency(plan.artwork, ARTWORK_CONCURRENCY, (job) => renderArtwork(job, deps.storage)),
+      mapWithConcurrency(artwork, ARTWORK_CONCURRENCY, (job) => renderArtwork(job, deps.storage)),
     ]);
     const bytesByKey = new Map(rendered.map((item) => [item.storageKey, item.bytes]));
     inserted = await deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       if (!(await isDatabaseEmpty(tx))) return false;
       await insertPlan(tx, plan, passwordHash, bytesByKey);
+      await insertAdPlan(tx, adPlan, bytesByKey);
       return true;
     });
   } finally {
-    if (!inserted) await removeArtwork(deps.storage, plan.artwork);
+    if (!inserted) await removeArtwork(deps.storage, artwork);
   }
   return inserted;
 }
