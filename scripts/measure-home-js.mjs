@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Measures the JavaScript the home page loads (first visit with a language chosen, plus a first
 // visit without one), gzip -9 per file as served, by opening it in Chromium against a running
-// server. Usage: node scripts/measure-home-js.mjs http://localhost:3000
+// server. Usage: node scripts/measure-home-js.mjs http://localhost:3000 (WEB_DIST: the build the server serves)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,9 +34,12 @@ async function measure(browser, language) {
   let total = 0;
   const rows = [];
   for (const pathname of scripts) {
-    const bytes = zlib.gzipSync(fs.readFileSync(path.join(root, 'apps/web/dist', pathname)), {
-      level: 9,
-    }).length;
+    const bytes = zlib.gzipSync(
+      fs.readFileSync(path.join(process.env.WEB_DIST || path.join(root, 'apps/web/dist'), pathname)),
+      {
+        level: 9,
+      },
+    ).length;
     total += bytes;
     rows.push([bytes, pathname]);
   }

@@ -38,4 +38,8 @@ export const STORAGE_KEYS = {
   securityEvents: 'securityEvents',
   /** This browser's random device id (lib/device-id.ts): sent with sign-in, registration and votes. */
   deviceId: 'deviceId',
+  /** The local date ('YYYY-MM-DD') the ad popup last showed: at most once a day (lib/ads/popup-schedule.ts). */
+  adPopupShownOn: 'adPopupShownOn',
+  /** Where ads could be served last, JSON: the next page keeps those slots' boxes from its first paint. */
+  adLayout: 'adLayout',
 } as const;

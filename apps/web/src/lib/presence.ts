@@ -1,4 +1,4 @@
-import { PRESENCE_HEARTBEAT_SECONDS } from '@ovation/shared/schemas/admin-online-users';
+import { PRESENCE_HEARTBEAT_SECONDS } from '@ovation/shared/constants';
 import { useEffect } from 'react';
 import { authHeaders, buildUrl, readEnvelope } from './api-client';
 

@@ -1,4 +1,4 @@
-import { publicSettingsSchema } from '@ovation/shared/schemas/settings';
+import type { PublicSettings } from '@ovation/shared/schemas/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 
@@ -15,7 +15,9 @@ export const PUBLIC_SETTINGS_STALE_MS = 15_000;
 export const publicSettingsQuery = queryOptions({
   queryKey: ['public-settings'] as const,
   queryFn: async ({ signal }) =>
-    publicSettingsSchema.parse(await apiGet('/public/public-settings', { signal })),
+    // Typed, not parsed: every page reads these, and parsing would put the schema library in the first
+    // download (the server validates the answer against its response schema before sending it).
+    apiGet<PublicSettings>('/public/public-settings', { signal }),
   staleTime: PUBLIC_SETTINGS_STALE_MS,
   refetchOnMount: true,
   refetchOnWindowFocus: true,

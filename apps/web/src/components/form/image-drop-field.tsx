@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../lib/format-number';
 import { checkImageFile, type ImageProblem } from './file-checks';
-import { ImageDropZone } from './image-drop-zone';
+import { ImageDropZone, type ImageDropZoneTexts } from './image-drop-zone';
 
 export interface ImageDropFieldProps {
   id: string;
@@ -26,6 +26,21 @@ export interface ImageDropFieldProps {
   name?: string;
   /** Told when a file is refused (to log or toast it as well). */
   onRefuse?: (problem: ImageProblem) => void;
+}
+
+/** The drop zone's words in the admin kit (for a form that uses ImageDropZone with checks of its own). */
+export function useImageDropTexts(): ImageDropZoneTexts {
+  const { t } = useTranslation('admin');
+  return {
+    choose: t('kit.image.choose'),
+    drop: t('kit.image.drop'),
+    dropNow: t('kit.image.dropNow'),
+    change: t('kit.image.change'),
+    remove: t('kit.image.remove'),
+    previewAlt: t('kit.image.previewAlt'),
+    currentAlt: t('kit.image.currentAlt'),
+    current: t('kit.image.current'),
+  };
 }
 
 const PROBLEM_KEYS = { notImage: 'kit.image.notImage', tooLarge: 'kit.image.tooLarge' } as const;
@@ -79,16 +94,7 @@ export function ImageDropField({
       currentUrl={currentUrl}
       error={problem ? t(PROBLEM_KEYS[problem]) : (error ?? null)}
       hint={hint ?? t('kit.image.hint', { size: formatFileSize(MAX_IMAGE_BYTES, i18n.language) })}
-      texts={{
-        choose: t('kit.image.choose'),
-        drop: t('kit.image.drop'),
-        dropNow: t('kit.image.dropNow'),
-        change: t('kit.image.change'),
-        remove: t('kit.image.remove'),
-        previewAlt: t('kit.image.previewAlt'),
-        currentAlt: t('kit.image.currentAlt'),
-        current: t('kit.image.current'),
-      }}
+      texts={useImageDropTexts()}
       required={required}
       disabled={disabled}
       accept={accept}

@@ -2,9 +2,10 @@ import type { Song } from '@ovation/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../ui/button-styles';
+import { ExternalLinkIcon } from '../ui/icons';
 import { SongCover } from './cover-art';
 import { embedSourceFor, PLATFORM_NAMES } from './embed-url';
-import { ExternalLinkIcon, VolumeIcon } from './player-icons';
+import { VolumeIcon } from './player-icons';
 
 /** What a player needs of a song: any full Song fits. */
 export type PlayableSong = Pick<

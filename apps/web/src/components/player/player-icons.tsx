@@ -9,11 +9,3 @@ export function VolumeIcon({ className = 'size-5', ...props }: IconProps) {
     </StrokeIcon>
   );
 }
-
-export function ExternalLinkIcon({ className = 'size-5', ...props }: IconProps) {
-  return (
-    <StrokeIcon className={className} {...props}>
-      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </StrokeIcon>
-  );
-}

@@ -314,3 +314,36 @@ export function DownloadIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+export const PlusIcon = (props: IconProps) => (
+  <StrokeIcon strokeWidth={2.5} {...props}>
+    <path d="M12 5v14M5 12h14" />
+  </StrokeIcon>
+);
+
+/** A bin: deleting. */
+export const TrashIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M3 6h18" />
+    <path d="M8 6V4h8v2" />
+    <path d="m19 6-1 14H6L5 6" />
+    <path d="M10 11v6M14 11v6" />
+  </StrokeIcon>
+);
+
+/** The power sign: switching something on or off. */
+export const PowerIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M12 3v9" />
+    <path d="M6.3 6.3a8 8 0 1 0 11.4 0" />
+  </StrokeIcon>
+);
+
+/** A box with an arrow leaving it: a link that opens in a new tab (drawn the same way in both directions). */
+export function ExternalLinkIcon(props: IconProps) {
+  return (
+    <StrokeIcon {...props}>
+      <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+    </StrokeIcon>
+  );
+}

@@ -1,9 +1,10 @@
 import type { Category, Song, Standings } from '@ovation/shared';
 import { localizeCategory } from '@ovation/shared/category-words';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BetweenSongsAd, WithAdSidebar } from '../../../components/ads/ad-slot';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon, AwardIcon, GridIcon, MusicIcon, RefreshIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -140,39 +141,49 @@ function CategoryDetail({
         votedSongTitle={votedSongTitle}
       />
 
-      <section aria-labelledby="category-songs" className="mt-10">
-        <h2 id="category-songs" className="text-2xl font-bold text-ink-50">
-          {t('detail.songsHeading')}
-        </h2>
-        <StandingsNote standings={standings} isAdmin={isAdmin} />
-        {songs.length === 0 ? (
-          <div className="mt-6 rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
-            <MusicIcon className="mx-auto size-10 text-gold-300" />
-            <p className="mt-4 text-xl font-bold text-ink-50">{t('detail.emptyTitle')}</p>
-            <p className="mt-2 text-ink-300">{t('detail.emptyText')}</p>
-            <Link to="/upload" className={buttonClass('primary', 'md', 'mt-6')}>
-              {t('detail.upload')}
-            </Link>
-          </div>
-        ) : (
-          <List className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {songs.map((song, index) => (
-              <li key={song._id} className="flex *:w-full">
-                <RankedSongCard
-                  song={song}
-                  rank={ranks?.[index] ?? null}
-                  isAdmin={isAdmin}
-                  showTotals={showTotals}
-                  isWinner={showWinner && song.isWinner === true}
-                  topVotes={topVotes}
-                  onOpenDetails={(target) => setDialog({ kind: 'details', song: target })}
-                  onDelete={(target) => setDialog({ kind: 'delete', song: target })}
-                />
-              </li>
-            ))}
-          </List>
-        )}
-      </section>
+      <WithAdSidebar sidebarClassName="xl:mt-10">
+        <section aria-labelledby="category-songs" className="mt-10">
+          <h2 id="category-songs" className="text-2xl font-bold text-ink-50">
+            {t('detail.songsHeading')}
+          </h2>
+          <StandingsNote standings={standings} isAdmin={isAdmin} />
+          {songs.length === 0 ? (
+            <div className="mt-6 rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
+              <MusicIcon className="mx-auto size-10 text-gold-300" />
+              <p className="mt-4 text-xl font-bold text-ink-50">{t('detail.emptyTitle')}</p>
+              <p className="mt-2 text-ink-300">{t('detail.emptyText')}</p>
+              <Link to="/upload" className={buttonClass('primary', 'md', 'mt-6')}>
+                {t('detail.upload')}
+              </Link>
+            </div>
+          ) : (
+            <List className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+              {songs.map((song, index) => (
+                <Fragment key={song._id}>
+                  <li className="flex *:w-full">
+                    <RankedSongCard
+                      song={song}
+                      rank={ranks?.[index] ?? null}
+                      isAdmin={isAdmin}
+                      showTotals={showTotals}
+                      isWinner={showWinner && song.isWinner === true}
+                      topVotes={topVotes}
+                      onOpenDetails={(target) => setDialog({ kind: 'details', song: target })}
+                      onDelete={(target) => setDialog({ kind: 'delete', song: target })}
+                    />
+                  </li>
+                  {/* A whole row up to three columns; beside the 5th and 6th cards on four. */}
+                  <BetweenSongsAd
+                    index={index}
+                    total={songs.length}
+                    className="col-span-full xl:col-span-2"
+                  />
+                </Fragment>
+              ))}
+            </List>
+          )}
+        </section>
+      </WithAdSidebar>
 
       <section aria-label={t('detail.summaryLabel')} className="mt-12 grid gap-3 sm:grid-cols-3">
         <SummaryCard label={t('detail.summarySongs')} value={numbers.format(songs.length)} />

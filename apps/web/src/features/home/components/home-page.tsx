@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdSlot } from '../../../components/ads/ad-slot';
 import { isUnreachableError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -81,6 +82,7 @@ export default function HomePage() {
       />
       <div className="relative z-10 space-y-16 pb-20 sm:space-y-24">
         <div className="space-y-4">
+          <AdSlot location="banner" className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8" />
           {unreachable && <BackendErrorBanner onRetry={retry} retrying={retrying} />}
           <StatsSection stats={unreachable ? ZERO_STATS : stats.data} loading={stats.isPending} />
         </div>

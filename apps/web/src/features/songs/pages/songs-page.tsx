@@ -1,7 +1,8 @@
 import type { Song } from '@ovation/shared';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { BetweenSongsAd, WithAdSidebar } from '../../../components/ads/ad-slot';
 import { Pager } from '../../../components/data/pager';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -133,72 +134,82 @@ export default function SongsPage() {
         </CollapsibleSection>
       </div>
 
-      <div ref={listTop} className="scroll-mt-24 pt-8">
-        <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2" aria-live="polite">
-          {pagination && (
-            <p className="text-sm text-ink-300">
-              {t('list.resultCount', { count: pagination.total })}
-              {songs.isPlaceholderData && <span className="sr-only">{tMain('common.loading')}</span>}
-            </p>
-          )}
-          {filtered && items.length > 0 && (
-            <button
-              type="button"
-              onClick={clearFilters}
-              className="text-sm font-semibold text-gold-300 hover:underline"
-            >
-              {t('list.clearFilters')}
-            </button>
-          )}
-        </div>
-
-        {songs.isPending ? (
-          <ul
-            aria-hidden="true"
-            className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5"
-          >
-            {Array.from({ length: 8 }, (_, index) => (
-              <li key={index} className="overflow-hidden rounded-2xl bg-white/[0.04]">
-                <div className="aspect-square animate-pulse bg-white/[0.06]" />
-                <div className="h-40" />
-              </li>
-            ))}
-          </ul>
-        ) : songs.isError ? (
-          <LoadFailed message={t('list.loadFailed')} onRetry={() => void songs.refetch()} />
-        ) : items.length === 0 ? (
-          <div className="rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
-            <MusicIcon className="mx-auto size-10 text-gold-300" />
-            <p className="mt-4 text-xl font-bold text-ink-50">{t('list.emptyTitle')}</p>
-            <p className="mt-2 text-ink-300">{filtered ? t('list.emptyFiltered') : t('list.emptyText')}</p>
-            {filtered && (
-              <button type="button" onClick={clearFilters} className={buttonClass('primary', 'md', 'mt-6')}>
+      <WithAdSidebar sidebarClassName="xl:mt-8">
+        <div ref={listTop} className="scroll-mt-24 pt-8">
+          <div className="mb-4 flex min-h-6 flex-wrap items-center justify-between gap-2" aria-live="polite">
+            {pagination && (
+              <p className="text-sm text-ink-300">
+                {t('list.resultCount', { count: pagination.total })}
+                {songs.isPlaceholderData && <span className="sr-only">{tMain('common.loading')}</span>}
+              </p>
+            )}
+            {filtered && items.length > 0 && (
+              <button
+                type="button"
+                onClick={clearFilters}
+                className="text-sm font-semibold text-gold-300 hover:underline"
+              >
                 {t('list.clearFilters')}
               </button>
             )}
           </div>
-        ) : (
-          <ul
-            className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5 ${songs.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {items.map((song, index) => (
-              <li key={song._id} className="flex">
-                <SongListCard
-                  song={song}
-                  isAdmin={isAdmin}
-                  priority={index < 4}
-                  onOpen={openSong}
-                  onCopy={(target) => setDialog({ kind: 'copy', song: target })}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
 
-        {pagination && (
-          <Pager page={pagination.page} pages={pagination.pages} onPage={goToPage} className="mt-10" />
-        )}
-      </div>
+          {songs.isPending ? (
+            <ul
+              aria-hidden="true"
+              className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5"
+            >
+              {Array.from({ length: 8 }, (_, index) => (
+                <li key={index} className="overflow-hidden rounded-2xl bg-white/[0.04]">
+                  <div className="aspect-square animate-pulse bg-white/[0.06]" />
+                  <div className="h-40" />
+                </li>
+              ))}
+            </ul>
+          ) : songs.isError ? (
+            <LoadFailed message={t('list.loadFailed')} onRetry={() => void songs.refetch()} />
+          ) : items.length === 0 ? (
+            <div className="rounded-3xl border border-white/[0.08] bg-ink-900/60 px-6 py-14 text-center">
+              <MusicIcon className="mx-auto size-10 text-gold-300" />
+              <p className="mt-4 text-xl font-bold text-ink-50">{t('list.emptyTitle')}</p>
+              <p className="mt-2 text-ink-300">{filtered ? t('list.emptyFiltered') : t('list.emptyText')}</p>
+              {filtered && (
+                <button type="button" onClick={clearFilters} className={buttonClass('primary', 'md', 'mt-6')}>
+                  {t('list.clearFilters')}
+                </button>
+              )}
+            </div>
+          ) : (
+            <ul
+              className={`grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 lg:gap-5 ${songs.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              {items.map((song, index) => (
+                <Fragment key={song._id}>
+                  <li className="flex">
+                    <SongListCard
+                      song={song}
+                      isAdmin={isAdmin}
+                      priority={index < 4}
+                      onOpen={openSong}
+                      onCopy={(target) => setDialog({ kind: 'copy', song: target })}
+                    />
+                  </li>
+                  {/* A whole row on two or three columns; beside the 5th and 6th cards on four. */}
+                  <BetweenSongsAd
+                    index={index}
+                    total={items.length}
+                    className="col-span-full lg:col-span-2"
+                  />
+                </Fragment>
+              ))}
+            </ul>
+          )}
+
+          {pagination && (
+            <Pager page={pagination.page} pages={pagination.pages} onPage={goToPage} className="mt-10" />
+          )}
+        </div>
+      </WithAdSidebar>
 
       {dialog && (
         <Suspense fallback={null}>
