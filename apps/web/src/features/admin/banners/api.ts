@@ -3,13 +3,7 @@ import type { AdminBanner } from '@ovation/shared/schemas/admin-media';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { sendMultipart, type TransferProgress } from '../../../lib/send-multipart';
-import {
-  adminBannersKeys,
-  adminImagesKeys,
-  type LibraryFilters,
-  libraryImagesQuery,
-  PUBLIC_BANNERS_KEY,
-} from '../lib/media-queries';
+import { adminBannersKeys, adminImagesKeys, PUBLIC_BANNERS_KEY } from '../lib/media-queries';
 
 export { adminBannersKeys } from '../lib/media-queries';
 
@@ -76,12 +70,4 @@ export async function reorderBanners(ids: string[]): Promise<AdminBanner[]> {
 /** DELETE /admin/banners/{id}: its own uploaded picture goes with it; a library picture stays. */
 export function deleteBanner(id: string) {
   return apiRequest<null>(`/admin/banners/${id}`, { method: 'DELETE' });
-}
-
-/** Library images a page in the picker: a grid of three or four across, so fewer than the library's 20. */
-const PICKER_PAGE_SIZE = 12;
-
-/** GET /admin/images for the banner form's library picker (the query the images screen uses); only while shown. */
-export function useLibraryImages(filters: LibraryFilters, enabled: boolean) {
-  return useQuery({ ...libraryImagesQuery(filters, PICKER_PAGE_SIZE), enabled });
 }

@@ -6,6 +6,7 @@ import { FormModal } from '../../../components/dialog/form-modal';
 import { inputClass } from '../../../components/form/control-styles';
 import { checkImageFile } from '../../../components/form/file-checks';
 import { FormField } from '../../../components/form/form-field';
+import { useImageDropTexts } from '../../../components/form/image-drop-field';
 import { ImageDropZone } from '../../../components/form/image-drop-zone';
 import { Switch } from '../../../components/form/switch';
 import { TextAreaField } from '../../../components/form/text-area-field';
@@ -13,6 +14,8 @@ import { UploadProgress } from '../../../components/form/upload-progress';
 import { formatFileSize } from '../../../lib/format-number';
 import type { TransferProgress } from '../../../lib/send-multipart';
 import { useAction } from '../../../lib/use-action';
+import { LibraryPicker } from '../lib/library-picker';
+import { PictureSource } from '../lib/picture-source';
 import { TranslationsSection, withTranslation } from '../lib/translations-section';
 import { adminBannersKeys, LIBRARY_KEYS, PUBLIC_BANNER_KEYS, saveBanner } from './api';
 import {
@@ -21,10 +24,8 @@ import {
   checkBannerForm,
   formValuesOf,
   hasTranslationError,
-  type ImageSource,
   serverBannerErrors,
 } from './banner-form';
-import { LibraryPicker } from './library-picker';
 
 interface BannerFormModalProps {
   open: boolean;
@@ -46,6 +47,7 @@ export function BannerFormModal({ open, banner, nextOrder = 0, onClose }: Banner
   const { t: tAdmin } = useTranslation('admin');
   const { t: tShell, i18n } = useTranslation();
   const baseId = useId();
+  const dropTexts = useImageDropTexts();
   const [values, setValues] = useState<BannerFormValues>(() => formValuesOf(banner, nextOrder));
   const [errors, setErrors] = useState<BannerFieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -138,76 +140,42 @@ export function BannerFormModal({ open, banner, nextOrder = 0, onClose }: Banner
       error={failure}
       size="lg"
     >
-      <fieldset className="min-w-0">
-        <legend className="mb-1.5 text-sm font-semibold text-ink-100">
-          {t('form.picture')}
-          {!banner && (
-            <span aria-hidden="true" className="ms-0.5 text-coral-300">
-              *
-            </span>
-          )}
-        </legend>
-        <div className="grid grid-cols-2 gap-1 rounded-2xl bg-white/[0.04] p-1 ring-1 ring-white/10">
-          {(['upload', 'library'] as const satisfies readonly ImageSource[]).map((source) => (
-            <label
-              key={source}
-              className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-3 text-center text-sm font-semibold transition-colors has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-gold-300 ${
-                values.source === source ? 'bg-gold-400 text-ink-950' : 'text-ink-200 hover:bg-white/[0.06]'
-              }`}
-            >
-              <input
-                type="radio"
-                name={id('source')}
-                value={source}
-                checked={values.source === source}
-                onChange={() => set('source', source)}
-                className="sr-only"
-              />
-              {source === 'upload' ? t('form.sourceUpload') : t('form.sourceLibrary')}
-            </label>
-          ))}
-        </div>
-        <div className="mt-4">
-          {values.source === 'upload' ? (
-            <ImageDropZone
-              id={id('banner')}
-              label={t('form.image')}
-              file={values.file}
-              onPick={pickFile}
-              onUnreadable={() => {
-                setValues((current) => ({ ...current, file: null }));
-                setErrors((current) => ({ ...current, banner: 'errors.IMAGE_INVALID' }));
-              }}
-              currentUrl={banner?.fullUrl}
-              error={pictureError}
-              hint={
-                banner?.fullUrl
-                  ? t('form.imageHintEdit', { size: formatFileSize(MAX_IMAGE_BYTES, i18n.language) })
-                  : t('form.imageHint', { size: formatFileSize(MAX_IMAGE_BYTES, i18n.language) })
-              }
-              texts={{
-                choose: tAdmin('kit.image.choose'),
-                drop: tAdmin('kit.image.drop'),
-                dropNow: tAdmin('kit.image.dropNow'),
-                change: tAdmin('kit.image.change'),
-                remove: tAdmin('kit.image.remove'),
-                previewAlt: tAdmin('kit.image.previewAlt'),
-                currentAlt: tAdmin('kit.image.currentAlt'),
-                current: tAdmin('kit.image.current'),
-              }}
-              required={!banner}
-              accept="image/*"
-            />
-          ) : (
-            <LibraryPicker
-              value={values.libraryImage}
-              current={banner?.imageSource === 'library' ? banner.imageFilename : null}
-              onChange={(filename) => set('libraryImage', filename)}
-              error={pictureError}
-            />
-          )}
-        </div>
-      </fieldset>
+      <PictureSource
+        name={id('source')}
+        source={values.source}
+        onSource={(source) => set('source', source)}
+        required={!banner}
+        upload={
+          <ImageDropZone
+            id={id('banner')}
+            label={t('form.image')}
+            file={values.file}
+            onPick={pickFile}
+            onUnreadable={() => {
+              setValues((current) => ({ ...current, file: null }));
+              setErrors((current) => ({ ...current, banner: 'errors.IMAGE_INVALID' }));
+            }}
+            currentUrl={banner?.fullUrl}
+            error={pictureError}
+            hint={
+              banner?.fullUrl
+                ? t('form.imageHintEdit', { size: formatFileSize(MAX_IMAGE_BYTES, i18n.language) })
+                : t('form.imageHint', { size: formatFileSize(MAX_IMAGE_BYTES, i18n.language) })
+            }
+            texts={dropTexts}
+            required={!banner}
+            accept="image/*"
+          />
+        }
+        library={
+          <LibraryPicker
+            value={values.libraryImage}
+            current={banner?.imageSource === 'library' ? banner.imageFilename : null}
+            onChange={(filename) => set('libraryImage', filename)}
+            error={pictureError}
+          />
+        }
+      />
 
       <FormField
         id={id('title')}

@@ -4,10 +4,8 @@ import {
 } from '@ovation/shared/category-words';
 import { type AdminBanner, bannerFieldsSchema } from '@ovation/shared/schemas/admin-media';
 import { type FieldMessageKey, isFieldMessageKey, serverFieldErrors } from '../../../lib/validate';
+import type { ImageSource } from '../lib/picture-source';
 import type { BannerSave } from './api';
-
-/** Where the banner's picture comes from: a file from this computer, or an image of the library. */
-export type ImageSource = 'upload' | 'library';
 
 /** What the Upload / Edit form edits: text as typed (the order too), one pair of fields per language. */
 export interface BannerFormValues {

@@ -1,8 +1,9 @@
 import { type CSSProperties, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
-import { InlineSpinner } from '../../../components/ui/spinner';
 import { isolate } from '../../../lib/bidi';
+import { ChartStatus } from '../lib/chart-status';
+import { useElementWidth, useUPlot } from '../lib/use-uplot';
 import type { VelocitySeries } from './api';
 import type { Formats } from './use-formats';
 import { alignVelocity, seriesSummary } from './velocity-data';
@@ -37,32 +38,6 @@ export function useSongName() {
     t('velocity.spikeSong', { title: isolate(song.title), artist: isolate(song.artist) });
 }
 
-type UPlotConstructor = typeof uPlot;
-type Library = { state: 'loading' } | { state: 'ready'; UPlot: UPlotConstructor } | { state: 'failed' };
-
-/**
- * uPlot (a ~50 KB canvas chart) and its stylesheet load only when a chart is first drawn, so the admin
- * chunk stays small and nothing reaches the public pages.
- */
-function useUPlot(): Library {
-  const [library, setLibrary] = useState<Library>({ state: 'loading' });
-  useEffect(() => {
-    let live = true;
-    Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
-      ([module]) => {
-        if (live) setLibrary({ state: 'ready', UPlot: module.default });
-      },
-      () => {
-        if (live) setLibrary({ state: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return library;
-}
-
 /** A bucket's length in words: 'minute', '10 minutes', 'hour', '6 hours'. */
 export function useBucketName(bucketSeconds: number): string {
   const { t } = useTranslation('admin-integrity');
@@ -70,21 +45,6 @@ export function useBucketName(bucketSeconds: number): string {
   if (bucketSeconds === 3600) return t('velocity.hour');
   if (bucketSeconds % 3600 === 0) return t('velocity.hours', { count: bucketSeconds / 3600 });
   return t('velocity.minutes', { count: Math.max(1, Math.round(bucketSeconds / 60)) });
-}
-
-/** The element's content width, followed as it changes (a rotated phone, the sidebar drawer). */
-function useWidth(ref: React.RefObject<HTMLElement | null>) {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
 }
 
 /**
@@ -108,7 +68,7 @@ export function VelocityChart({
   const captionId = useId();
   const library = useUPlot();
   const frame = useRef<HTMLDivElement>(null);
-  const width = useWidth(frame);
+  const width = useElementWidth(frame);
   const [cursor, setCursor] = useState<number | null>(null);
   const aligned = useMemo(() => alignVelocity(series, bucketSeconds), [series, bucketSeconds]);
   const span = aligned.times.length > 1 ? (aligned.times.at(-1) as number) - (aligned.times[0] as number) : 0;
@@ -208,19 +168,11 @@ export function VelocityChart({
         style={{ minHeight: CHART_HEIGHT } as CSSProperties}
       >
         <div ref={frame} className="w-full" onPointerLeave={() => setCursor(null)} />
-        {library.state === 'loading' && (
-          <p className="absolute inset-0 grid place-items-center text-sm text-ink-400">
-            <span className="inline-flex items-center gap-2">
-              <InlineSpinner />
-              {t('velocity.loadingChart')}
-            </span>
-          </p>
-        )}
-        {library.state === 'failed' && (
-          <p className="absolute inset-0 grid place-items-center px-4 text-center text-sm text-ink-400">
-            {t('velocity.chartUnavailable')}
-          </p>
-        )}
+        <ChartStatus
+          library={library}
+          loading={t('velocity.loadingChart')}
+          unavailable={t('velocity.chartUnavailable')}
+        />
       </div>
       <VelocityLegend series={series} formats={formats} bucketName={bucketName} />
     </figure>

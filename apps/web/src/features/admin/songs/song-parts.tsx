@@ -11,16 +11,8 @@ import {
   EditIcon,
   type IconProps,
   StrokeIcon,
+  TrashIcon,
 } from '../../../components/ui/icons';
-
-export const TrashIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <path d="M3 6h18" />
-    <path d="M8 6V4h8v2" />
-    <path d="m19 6-1 14H6L5 6" />
-    <path d="M10 11v6M14 11v6" />
-  </StrokeIcon>
-);
 
 export const UploadIcon = (props: IconProps) => (
   <StrokeIcon {...props}>

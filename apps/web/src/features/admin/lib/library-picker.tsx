@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '../../../components/data/pager';
@@ -5,14 +6,14 @@ import { FieldError } from '../../../components/form/form-field';
 import { SearchInput } from '../../../components/form/search-input';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { formatFileSize } from '../../../lib/format-number';
-import { LibraryImage } from '../lib/library-image';
-import { shortFilename } from '../lib/short-filename';
-import { useLibraryImages } from './api';
+import { LibraryImage } from './library-image';
+import { libraryImagesQuery } from './media-queries';
+import { shortFilename } from './short-filename';
 
 interface LibraryPickerProps {
   /** The chosen image's filename, or null. */
   value: string | null;
-  /** The library image the banner already shows (an edit): marked chosen until another is picked. */
+  /** The library image the item already shows (an edit): marked chosen until another is picked. */
   current?: string | null;
   onChange: (filename: string) => void;
   error?: string | null;
@@ -22,9 +23,13 @@ interface LibraryPickerProps {
 /** How long typing pauses before the library is searched. */
 const SEARCH_DELAY_MS = 300;
 
+/** Library images a page in the picker: a grid of three or four across, so fewer than the library's 20. */
+const PICKER_PAGE_SIZE = 12;
+
 /**
  * 'Choose from the library': the image library as a set of radio buttons (one picture each, arrow keys
- * move between them), searchable by file name, a page at a time.
+ * move between them), searchable by file name, a page at a time. Shared by the banner and ad forms, so its
+ * words are the admin kit's; it loads the library (the images screen's query) only while it is shown.
  */
 export function LibraryPicker({
   value,
@@ -33,7 +38,7 @@ export function LibraryPicker({
   error,
   disabled = false,
 }: LibraryPickerProps) {
-  const { t, i18n } = useTranslation('admin-banners');
+  const { t, i18n } = useTranslation('admin');
   const id = useId();
   const [typed, setTyped] = useState('');
   const [filters, setFilters] = useState({ page: 1, search: '' });
@@ -47,7 +52,7 @@ export function LibraryPicker({
     );
     return () => window.clearTimeout(timer);
   }, [typed]);
-  const library = useLibraryImages(filters, true);
+  const library = useQuery(libraryImagesQuery(filters, PICKER_PAGE_SIZE));
   const images = library.data?.images;
   const errorId = `${id}-error`;
 
@@ -56,26 +61,26 @@ export function LibraryPicker({
       aria-describedby={error ? errorId : undefined}
       className="min-w-0 rounded-2xl border border-white/10 bg-ink-950/40 p-3 sm:p-4"
     >
-      <legend className="sr-only">{t('form.library.heading')}</legend>
+      <legend className="sr-only">{t('kit.library.heading')}</legend>
       <label htmlFor={`${id}-search`} className="text-sm font-semibold text-ink-200">
-        {t('form.library.search')}
+        {t('kit.library.search')}
       </label>
       <SearchInput
         id={`${id}-search`}
         value={typed}
         onChange={setTyped}
-        placeholder={t('form.library.searchPlaceholder')}
+        placeholder={t('kit.library.searchPlaceholder')}
         className="mt-1.5"
       />
       {library.isError ? (
         <div role="alert" className="mt-3 text-sm text-coral-200">
-          {t('form.library.loadFailed')}{' '}
+          {t('kit.library.loadFailed')}{' '}
           <button
             type="button"
             onClick={() => void library.refetch()}
             className={buttonClass('ghost', 'sm', 'px-2')}
           >
-            {t('form.library.retry')}
+            {t('kit.library.retry')}
           </button>
         </div>
       ) : images === undefined ? (
@@ -86,7 +91,7 @@ export function LibraryPicker({
         </ul>
       ) : images.length === 0 ? (
         <p className="mt-3 rounded-xl bg-white/[0.03] p-4 text-sm text-ink-300">
-          {filters.search ? t('form.library.noMatch') : t('form.library.empty')}
+          {filters.search ? t('kit.library.noMatch') : t('kit.library.empty')}
         </p>
       ) : (
         <ul
@@ -126,7 +131,7 @@ export function LibraryPicker({
                       {formatFileSize(image.size, i18n.language)}
                     </bdi>
                   </span>
-                  {chosen && <span className="sr-only">{t('form.library.chosen')}</span>}
+                  {chosen && <span className="sr-only">{t('kit.library.chosen')}</span>}
                 </label>
               </li>
             );

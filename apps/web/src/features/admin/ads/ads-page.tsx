@@ -1,0 +1,176 @@
+import type { AdminAd } from '@ovation/shared/schemas/ads';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../components/data/empty-state';
+import { FilterBar } from '../../../components/data/filter-bar';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { buttonClass } from '../../../components/ui/button-styles';
+import { PlusIcon } from '../../../components/ui/icons';
+import { LoadFailed } from '../../../components/ui/load-failed';
+import { accessProblem } from '../../../lib/api-error-message';
+import { isolate } from '../../../lib/bidi';
+import { useAction } from '../../../lib/use-action';
+import { useListParams } from '../../../lib/use-list-params';
+import { AccessProblem } from '../layout/access-views';
+import { SCREEN_ICONS } from '../layout/admin-icons';
+import { ListSection } from '../layout/list-section';
+import { PageHeader } from '../layout/page-header';
+import { useAdStatFormats } from '../lib/ad-stat-formats';
+import { AdAnalyticsModal } from './ad-analytics-modal';
+import { AdFormModal } from './ad-form-modal';
+import { AdsTable } from './ads-table';
+import {
+  AD_STATUS_FILTERS,
+  type AdStatusFilter,
+  AFFECTED_BY_AD_WRITE,
+  deleteAd,
+  toggleAd,
+  useAdminAds,
+} from './api';
+
+/** The list's filters, kept in the URL (Back, reload and a shared link keep them). */
+const LIST_DEFAULTS = { page: 1, search: '', status: 'all' as AdStatusFilter };
+const LIST_CHOICES = { status: AD_STATUS_FILTERS };
+
+const AdsIcon = SCREEN_ICONS.ads;
+
+/** The form's state: closed, creating a new ad, or editing one. */
+type Editing = { ad: AdminAd | null } | null;
+
+/**
+ * Ad management (spec 2, issue 13): the ads a page at a time, searchable and filtered by status in the
+ * URL; Create Ad and Edit in one form, View analytics, Activate/Deactivate, and Delete (asked first).
+ */
+export default function AdsPage() {
+  const { t } = useTranslation('admin-ads');
+  const { t: tShell } = useTranslation();
+  const formats = useAdStatFormats();
+  const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS, LIST_CHOICES);
+  const list = useAdminAds(params);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<AdminAd | null>(null);
+  const [viewing, setViewing] = useState<AdminAd | null>(null);
+
+  const toggle = useAction({
+    action: (ad: AdminAd) => toggleAd(ad._id),
+    // Which way it went, from the answer's ad, in the language on screen (the server's message follows
+    // the profile's language, which may differ).
+    success: (result) => tShell(result.data.isActive ? 'success.adActivated' : 'success.adDeactivated'),
+    failure: t('toast.toggleFailed'),
+    invalidate: AFFECTED_BY_AD_WRITE,
+  });
+  const remove = useAction({
+    action: (ad: AdminAd) => deleteAd(ad._id),
+    success: tShell('success.adDeleted'),
+    failure: t('toast.deleteFailed'),
+    invalidate: AFFECTED_BY_AD_WRITE,
+    onSuccess: () => setDeleting(null),
+    onError: () => setDeleting(null),
+  });
+
+  if (accessProblem(list.error)) return <AccessProblem error={list.error} />;
+
+  const filtered = params.search !== '' || params.status !== 'all';
+  const pagination = list.data?.pagination;
+  const createButton = (
+    <button type="button" onClick={() => setEditing({ ad: null })} className={buttonClass('primary', 'md')}>
+      <PlusIcon className="size-4" />
+      {t('create')}
+    </button>
+  );
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} back actions={createButton} />
+
+      <div className="flex flex-col gap-6">
+        <FilterBar
+          label={t('filters.label')}
+          search={{
+            label: t('filters.search'),
+            placeholder: t('filters.searchPlaceholder'),
+            value: params.search,
+          }}
+          selects={[
+            {
+              name: 'status',
+              label: t('filters.status'),
+              value: params.status,
+              options: AD_STATUS_FILTERS.map((value) => ({ value, label: t(`filters.statuses.${value}`) })),
+            },
+          ]}
+          onApply={applyFilters}
+          onClear={reset}
+          applyLabel={t('filters.apply')}
+          clearLabel={t('filters.clear')}
+        />
+
+        <ListSection
+          title={t('table.title')}
+          count={
+            pagination &&
+            t('table.count', { count: pagination.total, number: formats.number(pagination.total) })
+          }
+          pagination={pagination}
+          onPage={(page) => setParams({ page })}
+        >
+          {list.isError && !list.data ? (
+            <LoadFailed message={t('table.loadFailed')} onRetry={() => void list.refetch()} />
+          ) : (
+            <AdsTable
+              rows={list.data?.ads}
+              loading={list.isPlaceholderData}
+              formats={formats}
+              actions={{
+                onAnalytics: setViewing,
+                onEdit: (ad) => setEditing({ ad }),
+                onToggle: (ad) => toggle.mutate(ad),
+                onDelete: setDeleting,
+                togglingId: toggle.isPending ? (toggle.variables?._id ?? null) : null,
+              }}
+              empty={
+                filtered ? (
+                  <EmptyState
+                    icon={<AdsIcon />}
+                    title={t('table.emptyFilteredTitle')}
+                    description={t('table.emptyFiltered')}
+                    action={
+                      <button type="button" onClick={reset} className={buttonClass('secondary', 'md')}>
+                        {t('filters.clear')}
+                      </button>
+                    }
+                  />
+                ) : (
+                  <EmptyState
+                    icon={<AdsIcon />}
+                    title={t('table.emptyTitle')}
+                    description={t('table.emptyText')}
+                    action={createButton}
+                  />
+                )
+              }
+            />
+          )}
+        </ListSection>
+      </div>
+
+      <AdFormModal open={editing !== null} ad={editing?.ad ?? null} onClose={() => setEditing(null)} />
+
+      <AdAnalyticsModal ad={viewing} formats={formats} onClose={() => setViewing(null)} />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('delete.title')}
+        description={t('delete.text', { name: isolate(deleting?.title ?? '') })}
+        confirmLabel={t('delete.confirm')}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting?.imageSource === 'library' && (
+          <p className="mt-4 text-sm text-ink-300">{t('delete.libraryNote')}</p>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}
