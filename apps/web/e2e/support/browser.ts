@@ -27,8 +27,23 @@ export interface BrowserSession {
   readonly context: BrowserContext;
   readonly baseUrl: string;
   readonly offlineUrl: string;
-  /** Opens a fresh context (new local storage) with the language already chosen, or none. */
-  reset(options?: { language?: string | null; viewport?: keyof typeof VIEWPORTS }): Promise<Page>;
+  /**
+   * Opens a fresh context (new local storage) with the language already chosen, or none. The demo's popup ad
+   * is taken as seen today (it would cover the page a few seconds in) unless `adPopup` is set.
+   */
+  reset(options?: {
+    language?: string | null;
+    viewport?: keyof typeof VIEWPORTS;
+    adPopup?: boolean;
+  }): Promise<Page>;
+}
+
+/** Runs in the page: the ad popup's once-a-day note (lib/ads/popup-schedule.ts) set to today. */
+export function markAdPopupSeen() {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  window.localStorage.setItem('adPopupShownOn', today);
 }
 
 /** One Chromium per test file, a fresh context per test; a failed test leaves a screenshot behind. */
@@ -48,9 +63,10 @@ export function setUpBrowser(): BrowserSession {
     },
     baseUrl,
     offlineUrl,
-    async reset({ language = 'en', viewport = 'desktop' } = {}) {
+    async reset({ language = 'en', viewport = 'desktop', adPopup = false } = {}) {
       await context?.close();
       context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl });
+      if (!adPopup) await context.addInitScript(markAdPopupSeen);
       if (language) {
         await context.addInitScript((code) => window.localStorage.setItem('language', code), language);
       }
