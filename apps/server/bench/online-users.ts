@@ -1,15 +1,6 @@
-/**
- * The online users part of `npm run bench` (run.ts calls it last; `BENCH_ONLY=online-users` runs it
- * alone): 100,000 sessions active within the presence window, inserted in one statement, then the admin
- * screen's two reads with autocannon on 10 connections: GET /online-users/stats (target: p99 under
- * 100 ms, issue 12 item 6) and GET /online-users (first pages, by role, page 50). Halfway through the
- * stats run a Cleanup Inactive marks the summary out of date, so it is recomputed in the background and
- * the run includes answering while the 100,000 sessions are read.
- */
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
-import { ADMIN_TOKEN, type LatencyResult, measureLatency } from './admin-users';
+import { ADMIN_TOKEN, ensureBenchAdmin, type LatencyResult, measureLatency } from './admin-users';
 import { HTTP_FANS, rows } from './bench-data';
 
 /** Issue 12: stats must stay cheap with 100,000 sessions online. */
@@ -43,18 +34,6 @@ export interface OnlineUsersBenchResult {
   cleanupMs: number;
   cleanupStatus: number;
   currentOnline: number;
-}
-
-/** The bench admin and its session (bench/admin-users.ts makes them when it ran first). */
-async function ensureAdmin(db: Database) {
-  await db.execute(sql`
-    insert into users (name, email, role, email_verified)
-    values ('Bench admin', 'admin@bench.test', 'admin', true) on conflict do nothing`);
-  const tokenHash = createHash('sha256').update(ADMIN_TOKEN).digest('hex');
-  await db.execute(sql`
-    insert into sessions (token_hash, user_id, device_type)
-    select ${tokenHash}, id, 'desktop' from users where email = 'admin@bench.test'
-    on conflict do nothing`);
 }
 
 /**
@@ -97,7 +76,7 @@ export async function runOnlineUsersBench(options: {
 }): Promise<OnlineUsersBenchResult> {
   const { db, baseUrl, seconds } = options;
   console.log(`Online users: ${ONLINE_SESSIONS.toLocaleString('en')} active sessions…`);
-  await ensureAdmin(db);
+  await ensureBenchAdmin(db);
   const insertStartedAt = performance.now();
   await insertOnlineSessions(db);
   const insertSeconds = (performance.now() - insertStartedAt) / 1000;

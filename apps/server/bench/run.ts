@@ -5,7 +5,7 @@
  * autocannon on 50 connections: votes accepted per second for (a) many fans in many categories and
  * (b) a burst with 80% of votes on 3 songs, then category-page and songs-list reads. It checks that every
  * accepted vote is stored once and every total equals its vote rows, prints a table, and drops the database.
- * BENCH_ONLY runs some parts only (comma-separated: votes, reads, admin, review, online-users), e.g.
+ * BENCH_ONLY runs some parts only (comma-separated: votes, reads, admin, review, online-users, ads), e.g.
  * `BENCH_ONLY=online-users npm run bench`; the seeding and the server start always run.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -17,6 +17,8 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../src/lib/db';
 import { printIntegrityBench, runIntegrityBench } from './admin-integrity';
 import { printAdminBench, runAdminBench } from './admin-users';
+import { printAdsAnalyticsBench, runAdsAnalyticsBench } from './ads-analytics';
+import { printAdsIngestBench, runAdsIngestBench } from './ads-ingest';
 import {
   BURST_FANS,
   CATEGORY_COUNT,
@@ -41,7 +43,7 @@ const CONNECTIONS = 50;
 const PGBENCH_CLIENTS = 10;
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_PARTS = ['votes', 'reads', 'admin', 'review', 'online-users'] as const;
+const BENCH_PARTS = ['votes', 'reads', 'admin', 'review', 'online-users', 'ads'] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 const onlyParts = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -355,6 +357,15 @@ async function main() {
       // Online users: stats and list over 100,000 online sessions (bench/online-users.ts).
       const online = await runOnlineUsersBench({ db: database.db, baseUrl, seconds: SECONDS });
       reports.push(() => missedTargets.push(...printOnlineUsersBench(online)));
+    }
+    if (runs('ads')) {
+      // Ads: impression and click ingestion (bench/ads-ingest.ts, which checks every accepted event is in the
+      // buckets, so it runs first), then the analytics screen over 30 days of buckets (bench/ads-analytics.ts).
+      const ingest = await runAdsIngestBench({ db: database.db, baseUrl, seconds: SECONDS });
+      const analytics = await runAdsAnalyticsBench({ db: database.db, baseUrl, seconds: SECONDS });
+      reports.push(() =>
+        missedTargets.push(...printAdsIngestBench(ingest), ...printAdsAnalyticsBench(analytics)),
+      );
     }
 
     console.log(
