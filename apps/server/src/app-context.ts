@@ -46,6 +46,8 @@ declare module 'fastify' {
     declaredRoutes(): import('./lib/access').DeclaredRoute[];
     /** The ads' serving and counting of this process (features/ads/runtime.ts); tests flush it. */
     ads: import('./features/ads/runtime').AdsRuntime;
+    /** Group commit of this process's votes (features/voting/vote-batcher.ts); tests read its stats. */
+    voteBatcher: import('./features/voting/vote-batcher').VoteBatcher;
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest; set before any route runs. */

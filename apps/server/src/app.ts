@@ -47,7 +47,10 @@ import {
   registerSongVotersAdminRoute,
   registerVotingSettingsAdminRoutes,
 } from './features/voting/admin-routes';
+import { castVoteBatch } from './features/voting/cast-vote-repository';
+import { VoteRetryPasses } from './features/voting/retry-pass';
 import { registerVotingRoutes } from './features/voting/routes';
+import { VoteBatcher } from './features/voting/vote-batcher';
 import { type DeclaredRoute, registerAccessControl, registerAdminScope } from './lib/access';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { registerErrorHandling, sendFailure } from './lib/error-handler';
@@ -246,6 +249,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
 
   sessionActivityFor(db).onError = (error) =>
     app.log.warn({ err: error }, 'could not store session activity');
+  const voteBatcher = new VoteBatcher((ballots, shard) => castVoteBatch(db, ballots, shard), {
+    ...config.voteBatches,
+    // The embedded database runs one transaction at a time: a second batch in flight would only queue.
+    maxInFlight: context.database.kind === 'embedded' ? 1 : config.voteBatches.maxInFlight,
+    logger: app.log,
+  });
+  app.decorate('voteBatcher', voteBatcher);
+  // Votes already queued are cast and answered before the database closes.
+  app.addHook('onClose', () => voteBatcher.drain());
   const views = new ViewCounter(db, deriveKey(context.secret, 'views'));
   app.addHook('onClose', () => views.close());
 
@@ -288,7 +300,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       });
       const songsDependencies = { ...catalogDependencies, clock: context.clock, cache: responseCache };
       registerSongWriteRoutes(routes, songsDependencies);
-      const votingDependencies = { db, clock: context.clock, captcha, logger: app.log };
+      const votingDependencies = {
+        db,
+        clock: context.clock,
+        captcha,
+        logger: app.log,
+        batcher: voteBatcher,
+        retryPasses: new VoteRetryPasses(deriveKey(context.secret, 'vote-retry-pass')),
+      };
       registerVotingRoutes(routes, {
         ...votingDependencies,
         // 20 vote requests a minute per fan: far above any honest use (one vote per category a day).

@@ -79,6 +79,15 @@ const environmentSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: milliseconds.default(10_000),
   /** A connection silent both ways for this long is closed (a client that stopped reading a response). */
   IDLE_TIMEOUT_MS: milliseconds.default(120_000),
+  /**
+   * Group commit (docs/architecture.md): votes that arrive within this many milliseconds are cast in one
+   * transaction; 0 casts each vote as soon as a batch slot is free.
+   */
+  VOTE_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(2),
+  /** At most this many votes in one batch: a full batch is cast at once, without waiting for the window. */
+  VOTE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  /** Batches one process has in flight at once on PostgreSQL (the embedded database runs one at a time). */
+  VOTE_BATCHES_IN_FLIGHT: z.coerce.number().int().min(1).max(32).default(4),
 });
 
 /**
@@ -155,6 +164,11 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
       bodyMinRateGraceMs: values.BODY_MIN_RATE_GRACE_MS,
       keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS,
       idleMs: values.IDLE_TIMEOUT_MS,
+    },
+    voteBatches: {
+      windowMs: values.VOTE_BATCH_WINDOW_MS,
+      maxSize: values.VOTE_BATCH_SIZE,
+      maxInFlight: values.VOTE_BATCHES_IN_FLIGHT,
     },
     captcha: {
       provider: values.CAPTCHA_PROVIDER,

@@ -85,6 +85,15 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failur
     ...(errors ? { errors } : {}),
   };
   varyByLanguage(reply);
+  // A 429 or 503 that knows when to come back says so the standard way too, for clients and proxies.
+  const retryAfter = failure.extra?.retryAfterSeconds;
+  if (
+    typeof retryAfter === 'number' &&
+    retryAfter > 0 &&
+    (failure.status === 429 || failure.status === 503)
+  ) {
+    reply.header('retry-after', String(Math.ceil(retryAfter)));
+  }
   return reply
     .status(failure.status)
     .header('content-language', language)

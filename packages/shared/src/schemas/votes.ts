@@ -4,6 +4,8 @@ import { dataEnvelope } from './envelope';
 export const castVoteBodySchema = z.object({
   songId: z.string().uuid(),
   captchaToken: z.string().max(20_000).optional(),
+  /** The pass a 503 answer carried: it stands in for the CAPTCHA on the one retry (server retry-pass.ts). */
+  retryPass: z.string().max(200).optional(),
 });
 
 export const voteResultSchema = z.object({

@@ -3,13 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaVerifier } from '../../lib/captcha';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
-import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors';
+import { AppError, Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { Viewer } from '../../lib/viewer';
 import { getPlatformSettings } from '../settings/service';
-import { castVoteInTransaction } from './cast-vote-repository';
+import type { CastStatus } from './cast-vote-repository';
 import * as eligibility from './eligibility-repository';
+import type { VoteRetryPasses } from './retry-pass';
 import { getVotingStatus } from './service';
+import { type VoteBatcher, voteUnavailable } from './vote-batcher';
 import { quotaFor, renewalOf } from './vote-rules';
 
 export interface VotingDependencies {
@@ -17,6 +19,9 @@ export interface VotingDependencies {
   clock: Clock;
   captcha: CaptchaVerifier;
   logger: FastifyBaseLogger;
+  /** Casts votes in batches, one transaction each (group commit). */
+  batcher: VoteBatcher;
+  retryPasses: VoteRetryPasses;
 }
 
 const CLOSED_REASONS = {
@@ -24,6 +29,14 @@ const CLOSED_REASONS = {
   'Voting is disabled by administrator': 'VOTING_DISABLED',
   'Voting period has ended': 'VOTING_ENDED',
 } as const;
+
+/** The database's own check of the window (cast_votes) agrees with the status read above, at the vote's instant. */
+const CLOSED_IN_DATABASE: Partial<Record<CastStatus, (typeof CLOSED_REASONS)[keyof typeof CLOSED_REASONS]>> =
+  {
+    'voting-disabled': 'VOTING_DISABLED',
+    'voting-not-started': 'VOTING_NOT_STARTED',
+    'voting-ended': 'VOTING_ENDED',
+  };
 
 /** Throws unless voting is open now and the viewer is a fan allowed to vote. */
 async function requireVoter(deps: VotingDependencies, viewer: Viewer, now: Date) {
@@ -43,38 +56,49 @@ async function requireVoter(deps: VotingDependencies, viewer: Viewer, now: Date)
 }
 
 /**
- * Casts a fan's vote for an approved song. Every rule is checked here or, for the quota, inside the
- * database transaction, so it holds under any concurrency and across server instances.
+ * Casts a fan's vote for an approved song. The fan's rights are checked here; the window, the song and
+ * the quotas again inside the database transaction of the vote's batch (vote-batcher.ts), so they hold
+ * under any concurrency and across server instances. Answers only once the batch has committed.
  */
 export async function castVote(
   deps: VotingDependencies,
   viewer: Viewer,
-  input: { songId: string; captchaToken?: string },
+  input: { songId: string; captchaToken?: string; retryPass?: string },
   meta: RequestMeta,
 ): Promise<{ message: string; result: VoteResult }> {
   // One instant for the whole vote: the window check and the vote's time agree even if the CAPTCHA
   // check takes seconds.
   const now = deps.clock.now();
   const { voter, status, settings } = await requireVoter(deps, viewer, now);
-  if (settings.securitySettings.requireCaptcha) {
+  const passed = input.retryPass && deps.retryPasses.accepts(input.retryPass, voter.id, input.songId, now);
+  if (settings.securitySettings.requireCaptcha && !passed) {
     if (!input.captchaToken) throw Invalid('CAPTCHA_REQUIRED_TO_VOTE');
     if (!(await deps.captcha.verify(input.captchaToken, meta.ip))) throw Invalid('CAPTCHA_FAILED');
   }
   const quota = quotaFor(settings, status, now);
-  const outcome = await castVoteInTransaction(
-    deps.db,
-    {
-      userId: voter.id,
-      songId: input.songId,
-      ip: meta.ip,
-      ipPrefix: meta.ipPrefix,
-      deviceType: meta.deviceType,
-      deviceSignature: meta.deviceSignature,
-      deviceId: meta.deviceId,
-      at: now,
-    },
-    quota,
-  );
+  const outcome = await deps.batcher
+    .cast({
+      vote: {
+        userId: voter.id,
+        songId: input.songId,
+        ip: meta.ip,
+        ipPrefix: meta.ipPrefix,
+        deviceType: meta.deviceType,
+        deviceSignature: meta.deviceSignature,
+        deviceId: meta.deviceId,
+        at: now,
+      },
+      quota,
+    })
+    .catch((error: unknown) => {
+      // Nothing was stored: the client may send this vote again once, without solving a new CAPTCHA.
+      if (error instanceof AppError && error.status === 503 && !error.extra?.maybeStored) {
+        throw voteUnavailable({ retryPass: deps.retryPasses.issue(voter.id, input.songId, now) });
+      }
+      throw error;
+    });
+  const closed = CLOSED_IN_DATABASE[outcome.status];
+  if (closed) throw Forbidden(closed);
   if (outcome.status === 'song-not-found') throw NotFound('SONG_NOT_FOUND');
   if (outcome.status === 'category-quota-used') {
     const nextVoteTime = renewalOf(outcome.oldestInWindow, quota.daily);

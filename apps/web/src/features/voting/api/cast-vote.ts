@@ -1,6 +1,6 @@
 import type { VoteResult } from '@ovation/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { deviceIdHeaders } from '../../../lib/device-id';
 import { VOTE_WINDOW_MS } from '../vote-rules';
 import { type CategoryEligibility, eligibilityKeys, type SongEligibility } from './use-eligibility';
@@ -8,17 +8,44 @@ import { type CategoryEligibility, eligibilityKeys, type SongEligibility } from 
 /** The app's one public-settings query: the vote asks whether a CAPTCHA is required. */
 export { publicSettingsQuery } from '../../../lib/public-settings';
 
+/** The longest the one retry of a 503 waits, whatever Retry-After says: the fan is watching a spinner. */
+const MAX_RETRY_WAIT_MS = 5_000;
+
 /**
  * POST /votes: one vote for a song, with the CAPTCHA token when the platform requires one, and the
- * device id, which the vote records for the fraud review.
+ * device id, which the vote records for the fraud review. A 503 means the vote was not stored (a burst
+ * the server could not take at that instant): it is sent once more after Retry-After, with the pass the
+ * answer carried in place of the spent CAPTCHA token. A 503 that says the vote may have been stored is
+ * not sent again.
  */
 export async function castVote(songId: string, captchaToken: string | undefined): Promise<VoteResult> {
-  const result = await apiRequest<VoteResult>('/votes', {
-    method: 'POST',
-    body: captchaToken ? { songId, captchaToken } : { songId },
-    headers: deviceIdHeaders(),
-  });
-  return result.data;
+  const send = (body: { songId: string; captchaToken?: string; retryPass?: string }) =>
+    apiRequest<VoteResult>('/votes', { method: 'POST', body, headers: deviceIdHeaders() });
+  try {
+    return (await send(captchaToken ? { songId, captchaToken } : { songId })).data;
+  } catch (error) {
+    const retry = retryOf(error);
+    if (!retry) throw error;
+    await new Promise((resolve) => setTimeout(resolve, retry.waitMs));
+    return (await send(retry.pass ? { songId, retryPass: retry.pass } : { songId })).data;
+  }
+}
+
+/** How to send a vote again after this failure, or null when it must not be sent again. */
+export function retryOf(error: unknown): { waitMs: number; pass?: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 503) return null;
+  const body = (error.body ?? {}) as {
+    retryAfterSeconds?: unknown;
+    retryPass?: unknown;
+    maybeStored?: unknown;
+  };
+  if (body.maybeStored) return null;
+  const seconds = typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : 1;
+  return {
+    // A little jitter: a crowd refused at the same instant should not come back at the same instant.
+    waitMs: Math.min(MAX_RETRY_WAIT_MS, seconds * 1000 * (1 + Math.random() * 0.5)),
+    pass: typeof body.retryPass === 'string' ? body.retryPass : undefined,
+  };
 }
 
 export interface VotedSong {

@@ -1,0 +1,173 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../lib/errors';
+import {
+  type BallotToCast,
+  BatchNotCast,
+  BatchOutcomeUnknown,
+  type CastResult,
+} from './cast-vote-repository';
+import { type CastBatch, VoteBatcher } from './vote-batcher';
+
+const ballot = (userId: string, songId = 'song'): BallotToCast => ({
+  vote: {
+    userId,
+    songId,
+    ip: null,
+    ipPrefix: null,
+    deviceType: null,
+    deviceSignature: null,
+    deviceId: null,
+    at: new Date(0),
+  },
+  quota: { perCategory: 1, perSong: 1, windowStart: new Date(0) },
+});
+
+const accepted = (id: number): CastResult => ({
+  status: 'accepted',
+  voteId: id,
+  categoryId: 'category',
+  categoryName: 'Category',
+  votesInWindow: 1,
+  oldestInWindow: null,
+  oldestForSong: null,
+});
+
+/** A database stand-in that records each batch and accepts every vote, unless `fail` says otherwise. */
+function fakeDatabase(fail: (ballots: BallotToCast[], call: number) => Error | undefined = () => undefined) {
+  const batches: Array<{ users: string[]; shard: number }> = [];
+  let nextId = 1;
+  const castBatch: CastBatch = async (ballots, shard) => {
+    batches.push({ users: ballots.map((item) => item.vote.userId), shard });
+    const error = fail(ballots, batches.length);
+    if (error) throw error;
+    return ballots.map(() => accepted(nextId++));
+  };
+  return { castBatch, batches };
+}
+
+const refusal = () =>
+  new BatchNotCast(Object.assign(new Error('deadlock detected'), { code: '40P01' }), false);
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('VoteBatcher', () => {
+  it('casts a lone vote on an idle server once the window has passed, without waiting for a full batch', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const { castBatch, batches } = fakeDatabase();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 100, maxInFlight: 4 });
+    const answer = batcher.cast(ballot('ada'));
+    await vi.advanceTimersByTimeAsync(4);
+    expect(batches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([{ users: ['ada'], shard: expect.any(Number) }]);
+    await expect(answer).resolves.toMatchObject({ status: 'accepted', voteId: 1 });
+  });
+
+  it('casts votes arriving within the window together, in arrival order, and a full batch at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const { castBatch, batches } = fakeDatabase();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 3, maxInFlight: 4 });
+    const answers = ['a', 'b', 'c', 'd'].map((user) => batcher.cast(ballot(user)));
+    // The third vote filled a batch: cast with no wait. The fourth waits for its window.
+    expect(batches.map((batch) => batch.users)).toEqual([['a', 'b', 'c']]);
+    await vi.advanceTimersByTimeAsync(5);
+    expect(batches.map((batch) => batch.users)).toEqual([['a', 'b', 'c'], ['d']]);
+    expect((await Promise.all(answers)).map((answer) => answer.voteId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('lets votes that arrive while every slot is busy form the next, larger batch', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const batches: string[][] = [];
+    const batcher = new VoteBatcher(
+      async (ballots) => {
+        batches.push(ballots.map((item) => item.vote.userId));
+        if (batches.length === 1) await gate;
+        return ballots.map((_, index) => accepted(index + 1));
+      },
+      { windowMs: 0, maxSize: 100, maxInFlight: 1 },
+    );
+    const first = batcher.cast(ballot('a'));
+    const later = ['b', 'c', 'd'].map((user) => batcher.cast(ballot(user)));
+    expect(batches).toEqual([['a']]);
+    release();
+    await Promise.all([first, ...later]);
+    expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
+  });
+
+  it('gives consecutive batches different tally shards', async () => {
+    const { castBatch, batches } = fakeDatabase();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 0, maxSize: 1, maxInFlight: 4 });
+    await Promise.all(['a', 'b', 'c', 'd'].map((user) => batcher.cast(ballot(user))));
+    expect(new Set(batches.map((batch) => batch.shard)).size).toBe(4);
+  });
+
+  it('retries a batch the database refused once, and answers every vote', async () => {
+    const { castBatch, batches } = fakeDatabase((_, call) => (call === 1 ? refusal() : undefined));
+    const batcher = new VoteBatcher(castBatch, { windowMs: 1, maxSize: 3, maxInFlight: 1, retryDelayMs: 0 });
+    const answers = await Promise.all(['a', 'b', 'c'].map((user) => batcher.cast(ballot(user))));
+    expect(answers.map((answer) => answer.status)).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(batches.map((batch) => batch.users)).toEqual([
+      ['a', 'b', 'c'],
+      ['a', 'b', 'c'],
+    ]);
+    expect(batcher.stats).toMatchObject({ batches: 1, retries: 1, splits: 0, unavailable: 0 });
+  });
+
+  it('splits a batch that keeps failing, in order, until only the vote the database refuses is left: 503', async () => {
+    const { castBatch, batches } = fakeDatabase((ballots) =>
+      ballots.some((item) => item.vote.userId === 'poison') ? refusal() : undefined,
+    );
+    const batcher = new VoteBatcher(castBatch, { windowMs: 1, maxSize: 4, maxInFlight: 1, retryDelayMs: 0 });
+    const settled = await Promise.allSettled(
+      ['a', 'poison', 'b', 'c'].map((user) => batcher.cast(ballot(user))),
+    );
+    expect(settled.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const failure = (settled[1] as PromiseRejectedResult).reason as AppError;
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      extra: { retryAfterSeconds: 1 },
+    });
+    // Halves are cast one after the other: 'a' is decided before 'b' and 'c'.
+    const successful = batches.filter((batch) => !batch.users.includes('poison')).map((batch) => batch.users);
+    expect(successful).toEqual([['a'], ['b', 'c']]);
+    expect(batcher.stats.unavailable).toBe(1);
+  });
+
+  it('answers 503 to every vote when the database is out of reach, without splitting', async () => {
+    const { castBatch, batches } = fakeDatabase(() => new BatchNotCast(new Error('ECONNREFUSED'), true));
+    const batcher = new VoteBatcher(castBatch, { windowMs: 1, maxSize: 3, maxInFlight: 1, retryDelayMs: 0 });
+    const settled = await Promise.allSettled(['a', 'b', 'c'].map((user) => batcher.cast(ballot(user))));
+    expect(settled.every((result) => result.status === 'rejected')).toBe(true);
+    expect(batches).toHaveLength(2);
+  });
+
+  it('never retries a batch whose commit nobody can confirm: that could count its votes twice', async () => {
+    const { castBatch, batches } = fakeDatabase(() => new BatchOutcomeUnknown(new Error('connection lost')));
+    const batcher = new VoteBatcher(castBatch, { windowMs: 1, maxSize: 2, maxInFlight: 1, retryDelayMs: 0 });
+    const settled = await Promise.allSettled(['a', 'b'].map((user) => batcher.cast(ballot(user))));
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(batches).toHaveLength(1);
+  });
+
+  it('casts what is queued when the server shuts down, then refuses new votes with 503', async () => {
+    const { castBatch, batches } = fakeDatabase();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 60_000, maxSize: 100, maxInFlight: 1 });
+    const queued = batcher.cast(ballot('a'));
+    await batcher.drain();
+    expect(batches).toHaveLength(1);
+    await expect(queued).resolves.toMatchObject({ status: 'accepted' });
+    await expect(batcher.cast(ballot('b'))).rejects.toMatchObject({ status: 503 });
+  });
+});
