@@ -81,10 +81,15 @@ BEGIN
     END IF;
   END LOOP;
 
-  SELECT array_agg(c.id ORDER BY x.o), array_agg(c.name ORDER BY x.o) INTO v_category, v_name
+  -- Statements over the batch's arrays are planned for any size and any table statistics: a LATERAL
+  -- subquery kept apart (OFFSET 0) makes every lookup an index probe by key, whatever the planner guesses.
+  SELECT array_agg(f.id ORDER BY x.o), array_agg(f.name ORDER BY x.o) INTO v_category, v_name
   FROM unnest(p_songs) WITH ORDINALITY AS x(song, o)
-  LEFT JOIN songs s ON s.id = x.song AND s.status = 'approved'
-  LEFT JOIN categories c ON c.id = s.category_id;
+  LEFT JOIN LATERAL (
+    SELECT c.id, c.name FROM songs s JOIN categories c ON c.id = s.category_id
+    WHERE s.id = x.song AND s.status = 'approved'
+    OFFSET 0
+  ) f ON true;
   FOR i IN 1..n LOOP
     IF v_status[i] IS NULL AND v_category[i] IS NULL THEN
       v_status[i] := 'song-not-found';
@@ -177,14 +182,16 @@ BEGIN
     ORDER BY x.song
     ON CONFLICT (song_id, shard) DO UPDATE SET votes = t.votes + excluded.votes;
 
-    UPDATE vote_quotas q SET votes_cast = q.votes_cast + a.accepted, last_vote_at = a.last_at
-    FROM (
-      SELECT x.u, x.c, count(*)::integer AS accepted, max(x.at) AS last_at
+    -- One primary-key update per fan and category (rows this batch already holds).
+    FOR g_user, g_category, g_count, g_first IN
+      SELECT x.u, x.c, count(*)::integer, max(x.at)
       FROM unnest(p_users, v_category, p_at, v_vote) AS x(u, c, at, id)
       WHERE x.id IS NOT NULL
       GROUP BY x.u, x.c
-    ) a
-    WHERE q.user_id = a.u AND q.category_id = a.c;
+    LOOP
+      UPDATE vote_quotas SET votes_cast = votes_cast + g_count, last_vote_at = g_first
+      WHERE user_id = g_user AND vote_quotas.category_id = g_category;
+    END LOOP;
   END IF;
 
   RETURN QUERY
