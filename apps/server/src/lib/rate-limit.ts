@@ -17,7 +17,7 @@ export interface LimiterOptions {
 
 /**
  * A fixed-window counter kept in Redis when REDIS_URL is set (shared by every server instance) or in
- * process memory otherwise.
+ * process memory otherwise, and in process memory too while Redis cannot be reached.
  */
 export class Limiter {
   private readonly limiter: RateLimiterAbstract;
@@ -31,7 +31,13 @@ export class Limiter {
       duration: options.windowSeconds,
     };
     this.limiter = redis
-      ? new RateLimiterRedis({ ...settings, storeClient: redis })
+      ? new RateLimiterRedis({
+          ...settings,
+          storeClient: redis,
+          // Redis out of reach must not fail every vote and sign-in: each process counts on its own
+          // meanwhile (limits per instance instead of shared), and Redis takes over again when back.
+          insuranceLimiter: new RateLimiterMemory(settings),
+        })
       : new RateLimiterMemory(settings);
   }
 
