@@ -51,7 +51,7 @@ export interface TestServerOptions {
 }
 
 /** A port that was free a moment ago on 127.0.0.1 (the OS hands out a fresh one each time). */
-async function pickFreePort(): Promise<number> {
+export async function pickFreePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const address = probe.address();
