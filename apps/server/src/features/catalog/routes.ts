@@ -11,6 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
+import { chooseEncoding, NOT_STORED, sendCachedAnswer, sendRepresentation } from '../../lib/http-caching';
 import type { ResponseCache } from '../../lib/response-cache';
 import { listPublicBanners } from '../banners/service';
 import type { CatalogDependencies } from './service';
@@ -19,9 +20,13 @@ import type { ViewCounter } from './view-counter';
 
 const tags = ['catalog'];
 
+/** Guests and fans all see the same public pages; artists see their own pending songs, admins vote totals. */
+const seesPublicPages = (request: FastifyRequest) => !request.viewer || request.viewer.role === 'fan';
+
 /**
- * Guests and fans all see the same public pages, so their answers come from the response cache.
- * Artists (who see their own pending songs) and admins (who see vote totals) are answered fresh.
+ * Guests' and fans' answers come from the response cache, with its ready-made bytes and ETags
+ * (lib/http-caching.ts decides who may keep them). Artists and admins are answered fresh, and no cache may
+ * keep that answer.
  */
 async function publicOrFresh(
   cache: ResponseCache,
@@ -29,12 +34,30 @@ async function publicOrFresh(
   reply: FastifyReply,
   key: string,
   produce: () => Promise<unknown>,
+  options?: { revalidate?: boolean },
 ) {
-  const viewer = request.viewer;
-  if (viewer && viewer.role !== 'fan') return reply.send(await produce());
-  // Already-serialised JSON: Fastify sends a string as it is.
-  return reply.type('application/json; charset=utf-8').send(await cache.get(key, produce));
+  if (!seesPublicPages(request)) return reply.header('cache-control', NOT_STORED).send(await produce());
+  const cached = cache.get(key, produce);
+  return sendCachedAnswer(request, reply, cached instanceof Promise ? await cached : cached, options);
 }
+
+/**
+ * A route's onRequest hook that answers a guest's or fan's request for a page already cached, fresh and in
+ * the wanted encoding, before validation, the handler and their promises: on a show night this read is the
+ * busiest of all, and should cost little more than sending the bytes. Only answers whose request passed
+ * validation are ever cached, so a lookup by the raw parameters finds one of those or nothing; anything else
+ * goes on to the route as usual.
+ */
+function answerCachedPages(cache: ResponseCache, keyOf: (request: FastifyRequest) => string) {
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const answer = seesPublicPages(request) ? cache.peek(keyOf(request)) : undefined;
+    const representation = answer?.representation(chooseEncoding(request.headers['accept-encoding']));
+    if (!representation || representation instanceof Promise) return done();
+    sendRepresentation(request, reply, representation);
+  };
+}
+
+const categoryKey = (id: string) => `category:${id}`;
 
 export function registerCatalogRoutes(
   app: RouteApp,
@@ -60,6 +83,7 @@ export function registerCatalogRoutes(
       schema: { tags, params: idParamsSchema, response: { 200: songResponseSchema } },
     },
     async (request, reply) => {
+      // Every copy is checked with us first (a 304 when unchanged): the check is what counts the view.
       const answer = await publicOrFresh(
         deps.cache,
         request,
@@ -69,6 +93,7 @@ export function registerCatalogRoutes(
           success: true as const,
           data: await catalog.getSong(deps, request.params.id, request.viewer),
         }),
+        { revalidate: true },
       );
       // Counted after the song was found (unknown ids throw above); a failure here only costs a view.
       await deps.views
@@ -97,9 +122,12 @@ export function registerCatalogRoutes(
     {
       config: { access: 'public' },
       schema: { tags, params: idParamsSchema, response: { 200: categoryDetailResponseSchema } },
+      onRequest: answerCachedPages(deps.cache, (request) =>
+        categoryKey((request.params as { id: string }).id),
+      ),
     },
     async (request, reply) =>
-      publicOrFresh(deps.cache, request, reply, `category:${request.params.id}`, async () => ({
+      publicOrFresh(deps.cache, request, reply, categoryKey(request.params.id), async () => ({
         success: true as const,
         data: await catalog.getCategoryWithSongs(deps, request.params.id, request.viewer),
       })),

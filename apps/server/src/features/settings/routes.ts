@@ -11,7 +11,8 @@ export function registerPublicSettingsRoutes(
   app.get(
     '/public/public-settings',
     {
-      config: { access: 'public' },
+      // The same for every visitor: a CDN may keep it (lib/http-caching.ts).
+      config: { access: 'public', caching: 'shared' },
       schema: { tags: ['settings'], response: { 200: publicSettingsResponseSchema } },
     },
     async () => {
