@@ -1,5 +1,6 @@
--- The server's vote transaction for pgbench: the same cast_vote function (migration 0005) the server
--- calls, with the default quota (1 vote per category per 24 hours) and a random tally shard.
+-- One vote per transaction, for pgbench: the single-vote cast_vote function (migration 0006; no device
+-- id), with the default quota (1 vote per category per 24 hours) and a random tally shard. This is the
+-- ceiling the server's votes are compared with.
 -- Each transaction takes the next fan of its client's own sequence (pgbench keeps variables from one
 -- transaction to the next), so no two transactions share a fan and every vote is one the quota accepts,
 -- as in the HTTP runs: the ceiling is measured on accepted votes, not on cheaper refusals.
@@ -20,4 +21,4 @@
 \set shard random(0, 15)
 select id as uid from bench_users where n = :u \gset
 select id as sid from bench_songs where n = :s \gset
-select status from cast_vote(:uid::uuid, :sid::uuid, '127.0.0.1', '127.0.0.0/24', 'desktop', 'bench0000000000', now(), now() - interval '24 hours', 1, 1, :shard::smallint);
+select status from cast_vote(:uid::uuid, :sid::uuid, '127.0.0.1', '127.0.0.0/24', 'desktop', 'bench0000000000', NULL, now(), now() - interval '24 hours', 1, 1, :shard::smallint);
