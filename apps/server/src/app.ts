@@ -48,7 +48,7 @@ import {
   registerSongVotersAdminRoute,
   registerVotingSettingsAdminRoutes,
 } from './features/voting/admin-routes';
-import { castVoteBatch } from './features/voting/cast-vote-repository';
+import { castVoteBatch, pruneBatchWitnesses } from './features/voting/cast-vote-repository';
 import { VoteRetryPasses } from './features/voting/retry-pass';
 import { registerVotingRoutes } from './features/voting/routes';
 import { VoteBatcher } from './features/voting/vote-batcher';
@@ -281,8 +281,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     logger: app.log,
   });
   app.decorate('voteBatcher', voteBatcher);
+  const stopPruningWitnesses = pruneBatchWitnesses(db, (error) =>
+    app.log.warn({ err: error }, 'could not prune vote batch witnesses'),
+  );
   // Votes already queued are cast and answered before the database closes.
-  app.addHook('onClose', () => voteBatcher.drain());
+  app.addHook('onClose', async () => {
+    stopPruningWitnesses();
+    await voteBatcher.drain();
+  });
   const views = new ViewCounter(db, deriveKey(context.secret, 'views'));
   app.addHook('onClose', () => views.close());
 

@@ -1,5 +1,8 @@
 -- Group commit (issue 14): the votes that reach one server process within a few milliseconds are cast
--- together, in one transaction, by this one function. Each vote keeps exactly the rules of cast_vote
+-- together, in one transaction, by this one function, called as one statement (one round trip; the
+-- statement's own transaction commits before the answer leaves). It records the batch's id in
+-- vote_batches in that transaction, so a server whose connection broke before the answer can ask
+-- whether the batch committed. Each vote keeps exactly the rules of cast_vote
 -- (migration 0006), which stays for single votes and pgbench's ceiling:
 --   * the voting window, read once from voting_settings and checked at each vote's own instant;
 --   * the song must be approved;
@@ -11,7 +14,14 @@
 -- batches can wait for each other but never deadlock. The batch adds its accepted votes to one tally
 -- shard per song, p_shard, which the caller varies from batch to batch: a burst on one song spreads its
 -- batches over the song's 16 counter rows instead of queueing them on one.
+CREATE TABLE "vote_batches" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"cast_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "vote_batches_cast_at_idx" ON "vote_batches" USING btree ("cast_at");--> statement-breakpoint
 CREATE FUNCTION cast_votes(
+  p_batch uuid,
   p_users uuid[],
   p_songs uuid[],
   p_ips text[],
@@ -68,6 +78,8 @@ BEGIN
   IF n = 0 THEN
     RETURN;
   END IF;
+  -- The batch's witness: committed with its votes or not at all (see vote_batches).
+  INSERT INTO vote_batches (id) VALUES (p_batch);
 
   SELECT s.is_enabled, s.start_date, s.end_date INTO v_enabled, v_start, v_end
   FROM voting_settings s WHERE s.id = 1;

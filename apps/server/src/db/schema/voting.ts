@@ -100,6 +100,19 @@ export const voteQuotas = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.categoryId] })],
 );
 
+/**
+ * One row per vote batch, written by `cast_votes` in the batch's own transaction: when the connection
+ * breaks before the answer arrives, this row says whether the batch committed. Kept a few minutes.
+ */
+export const voteBatches = pgTable(
+  'vote_batches',
+  {
+    id: uuid('id').primaryKey(),
+    castAt: timestamp('cast_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('vote_batches_cast_at_idx').on(table.castAt)],
+);
+
 /** The voting window: a single row (id 1). */
 export const votingSettings = pgTable('voting_settings', {
   id: integer('id').primaryKey().default(1),

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from '../../lib/db';
 
@@ -60,15 +62,16 @@ export interface BallotToCast {
 /** The batch, on every burst of votes: a prepared statement (one plan per connection). */
 const CAST_VOTES = {
   name: 'cast_votes',
-  text: `select * from cast_votes($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[],
-           $7::text[], $8::timestamptz[], $9::timestamptz[], $10::integer[], $11::integer[], $12::smallint)`,
+  text: `select * from cast_votes($1::uuid, $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
+           $8::text[], $9::timestamptz[], $10::timestamptz[], $11::integer[], $12::integer[], $13::smallint)`,
 };
 
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-function castValues(ballots: BallotToCast[], shard: number) {
+function castValues(batchId: string, ballots: BallotToCast[], shard: number) {
   const column = <T>(of: (ballot: BallotToCast) => T) => ballots.map(of);
   return [
+    batchId,
     column((b) => b.vote.userId),
     column((b) => b.vote.songId),
     column((b) => b.vote.ip),
@@ -116,7 +119,10 @@ export class BatchNotCast extends Error {
   }
 }
 
-/** The connection broke during the commit and the database could not say whether it committed. */
+/**
+ * The connection broke before the answer, and the batch committed or the database could not say: its
+ * votes may be stored, so they must not be cast again, and their answers are lost.
+ */
 export class BatchOutcomeUnknown extends Error {
   constructor(readonly reason: unknown) {
     super('vote batch outcome unknown', { cause: reason });
@@ -138,20 +144,23 @@ function isDatabaseRefusal(error: unknown) {
   );
 }
 
-/** Whether the transaction `xid` committed, asked on another connection; null when nobody can say. */
-async function transactionStatus(pool: pg.Pool, xid: string): Promise<'committed' | 'aborted' | null> {
-  for (let attempt = 0; attempt < 20; attempt++) {
+/**
+ * Whether the batch committed, asked on another connection once the session that cast it has ended:
+ * its witness row in vote_batches is there or not. Null when the database cannot say in time.
+ */
+async function batchCommitted(pool: pg.Pool, batchId: string, backendPid: number): Promise<boolean | null> {
+  for (let attempt = 0; attempt < 30; attempt++) {
     try {
-      const { rows } = await pool.query<{ status: string | null }>(
-        'select pg_xact_status($1::xid8) as status',
-        [xid],
+      const { rows } = await pool.query<{ running: boolean; committed: boolean }>(
+        `select exists (select 1 from pg_stat_activity where pid = $2) as running,
+                exists (select 1 from vote_batches where id = $1) as committed`,
+        [batchId, backendPid],
       );
-      const status = rows[0]?.status;
-      if (status === 'committed' || status === 'aborted') return status;
-      // 'in progress': the server is still finishing it (or about to roll it back); a dead session's
-      // transaction ends within moments.
+      if (rows[0]!.committed) return true;
+      // While the session lives, its statement may still commit; once it is gone, nothing will.
+      if (!rows[0]!.running) return false;
     } catch {
-      // The database itself is unreachable for now: try again shortly.
+      // The database itself is out of reach for now: ask again shortly.
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -159,12 +168,13 @@ async function transactionStatus(pool: pg.Pool, xid: string): Promise<'committed
 }
 
 /**
- * Casts a batch of votes in one transaction with the `cast_votes` database function (migration 0008),
- * which keeps every rule of the single-vote `cast_vote` and answers each vote in input order. On
- * PostgreSQL the transaction's id is read first, so that a connection lost during COMMIT is settled by
- * asking the database whether it committed (`pg_xact_status`), never by guessing: the votes are then
- * answered from the results already received, or cast again, or reported unknown (BatchOutcomeUnknown).
- * Any other failure throws BatchNotCast: nothing was written.
+ * Casts a batch of votes with the `cast_votes` database function (migration 0008), which keeps every rule
+ * of the single-vote `cast_vote` and answers each vote in input order: one statement, so one round trip
+ * and one transaction, committed before the answer leaves the database. The function also records the
+ * batch's id (vote_batches), so that a connection lost before the answer is settled by asking the database
+ * whether the batch committed, never by guessing: if not, BatchNotCast (cast it again); if it did, or
+ * nobody can tell, BatchOutcomeUnknown (the votes may be stored; they must not be cast again). Any failure
+ * the database reports throws BatchNotCast: nothing was written.
  */
 export async function castVoteBatch(
   db: Database,
@@ -173,15 +183,11 @@ export async function castVoteBatch(
 ): Promise<CastResult[]> {
   const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
   if (!client) throw new Error('castVoteBatch needs the database itself, not a transaction');
-  const values = castValues(ballots, shard);
+  const values = castValues(randomUUID(), ballots, shard);
   if (!(client instanceof pg.Pool)) {
-    // The embedded database lives in this process: no connection to lose. Its transaction() holds the
-    // database for this batch alone.
+    // The embedded database lives in this process: no connection to lose, and one statement at a time.
     try {
-      const rows = await client.transaction(
-        async (transaction) => (await transaction.query<CastRow>(CAST_VOTES.text, values)).rows,
-      );
-      return resultsOf(rows, ballots.length);
+      return resultsOf((await client.query<CastRow>(CAST_VOTES.text, values)).rows, ballots.length);
     } catch (error) {
       throw new BatchNotCast(error, false);
     }
@@ -193,33 +199,34 @@ export async function castVoteBatch(
   } catch (error) {
     throw new BatchNotCast(error, true);
   }
-  let xid: string | undefined;
-  let rows: CastRow[] | undefined;
+  const backendPid = (connection as unknown as { processID: number }).processID;
   try {
-    const begun = (await connection.query(
-      'begin; select pg_current_xact_id()::text as xid',
-    )) as unknown as Array<pg.QueryResult<{ xid: string }>>;
-    xid = begun[1]!.rows[0]!.xid;
-    rows = (await connection.query<CastRow>({ ...CAST_VOTES, values })).rows;
-    await connection.query('commit');
+    const { rows } = await connection.query<CastRow>({ ...CAST_VOTES, values });
     connection.release();
+    return resultsOf(rows, ballots.length);
   } catch (error) {
     if (isDatabaseRefusal(error)) {
-      // The transaction is aborted; end it so the connection can serve again.
-      await connection.query('rollback').then(
-        () => connection.release(),
-        () => connection.release(true),
-      );
+      // The statement failed as a whole and its transaction rolled back.
+      connection.release();
       throw new BatchNotCast(error, false);
     }
     connection.release(true);
-    // The connection broke. Before the function answered, nothing can have committed; after it, the
-    // COMMIT may or may not have reached the server.
-    if (!rows || !xid) throw new BatchNotCast(error, true);
-    const status = await transactionStatus(client, xid);
-    if (status === 'committed') return resultsOf(rows, ballots.length);
-    if (status === 'aborted') throw new BatchNotCast(error, true);
+    const committed = await batchCommitted(client, values[0] as string, backendPid);
+    if (committed === false) throw new BatchNotCast(error, true);
     throw new BatchOutcomeUnknown(error);
   }
-  return resultsOf(rows, ballots.length);
+}
+
+/** A batch's witness is read only moments after the batch; ten minutes is ample for any reconnect. */
+const WITNESS_KEPT_MINUTES = 10;
+
+/** Deletes old batch witnesses every few minutes (from each instance: cheap, and idempotent). */
+export function pruneBatchWitnesses(db: Database, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    db.execute(
+      sql`delete from vote_batches where cast_at < now() - make_interval(mins => ${WITNESS_KEPT_MINUTES})`,
+    ).catch(onError);
+  }, 5 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
