@@ -54,6 +54,7 @@ import { registerVotingRoutes } from './features/voting/routes';
 import { VoteBatcher } from './features/voting/vote-batcher';
 import { type DeclaredRoute, registerAccessControl, registerAdminScope } from './lib/access';
 import { createCaptchaVerifier } from './lib/captcha-providers';
+import { createMemorySpentChallengeStore, createRedisSpentChallengeStore } from './lib/captcha-replay';
 import { registerErrorHandling, sendFailure } from './lib/error-handler';
 import { Invalid } from './lib/errors';
 import { createHtmlShell } from './lib/html-shell';
@@ -337,7 +338,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         captcha,
         logger: app.log,
         batcher: voteBatcher,
-        retryPasses: new VoteRetryPasses(deriveKey(context.secret, 'vote-retry-pass')),
+        retryPasses: new VoteRetryPasses(
+          deriveKey(context.secret, 'vote-retry-pass'),
+          context.redis
+            ? createRedisSpentChallengeStore(context.redis, 'ovation:vote-pass-spent:')
+            : createMemorySpentChallengeStore(),
+        ),
       };
       registerVotingRoutes(routes, {
         ...votingDependencies,

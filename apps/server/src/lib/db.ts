@@ -39,7 +39,12 @@ export async function openDatabase(options: {
   onIdleError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    // TCP keep-alive: a connection whose peer vanished (a failover) fails within minutes instead of hanging.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POSTGRES_POOL_SIZE,
+      keepAlive: true,
+    });
     // An idle connection the server drops (restart, failover, a dropped test database) must not crash
     // the process: the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
@@ -92,6 +97,13 @@ export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
 }
 
+/** The driver under the query builder: the pool of PostgreSQL, or the embedded PGlite. */
+export function databaseClient(db: Database): pg.Pool | PGlite {
+  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
+  if (!client) throw new Error('this needs the database itself, not a transaction');
+  return client;
+}
+
 /**
  * Runs one hot statement without the query builder, as the vote and the session lookup do on every
  * request: on PostgreSQL as a named prepared statement, parsed and planned once per connection.
@@ -102,8 +114,7 @@ export async function queryRows<Row>(
   statement: { name: string; text: string },
   values: unknown[],
 ): Promise<Row[]> {
-  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
-  if (!client) throw new Error('queryRows needs the database itself, not a transaction');
+  const client = databaseClient(db);
   if (client instanceof pg.Pool) {
     return (await client.query({ name: statement.name, text: statement.text, values })).rows as Row[];
   }

@@ -43,3 +43,5 @@ export const PayloadTooLarge = (code: ErrorCode = 'PAYLOAD_TOO_LARGE', options?:
   new AppError(413, code, options);
 export const TooManyRequests = (code: ErrorCode = 'TOO_MANY_REQUESTS', options?: Options) =>
   new AppError(429, code, options);
+export const Unavailable = (code: ErrorCode = 'SERVICE_UNAVAILABLE', options?: Options) =>
+  new AppError(503, code, options);

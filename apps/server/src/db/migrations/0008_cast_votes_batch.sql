@@ -1,22 +1,28 @@
 -- Group commit (issue 14): the votes that reach one server process within a few milliseconds are cast
 -- together, in one transaction, by this one function, called as one statement (one round trip; the
--- statement's own transaction commits before the answer leaves). It records the batch's id in
--- vote_batches in that transaction, so a server whose connection broke before the answer can ask
--- whether the batch committed. Each vote keeps exactly the rules of cast_vote
--- (migration 0006), which stays for single votes and pgbench's ceiling:
+-- statement's own transaction commits before the answer leaves). It records the batch's id and answers
+-- in vote_batches in that transaction, so a server whose connection broke before the answer can learn
+-- whether the batch committed, and what it answered. Each vote keeps exactly the rules of cast_vote
+-- (migration 0006, which stays as pgbench's one-transaction-per-vote ceiling):
 --   * the voting window, read once from voting_settings and checked at each vote's own instant;
 --   * the song must be approved;
 --   * the fan's quota row for the category is locked before the fan's votes are counted, so votes of one
 --     fan on any server instance are checked one after the other; every vote in the window counts,
 --     whatever fraud review later decides about it;
---   * votes of one fan in one category inside the batch are decided in arrival order (p_* index order).
+--   * votes of one fan in one category inside the batch are decided in arrival order (p_* index order:
+--     the order they reached the server's batch queue).
 -- Locks are always taken in one order (quota rows by fan and category, then tally rows by song), so two
 -- batches can wait for each other but never deadlock. The batch adds its accepted votes to one tally
 -- shard per song, p_shard, which the caller varies from batch to batch: a burst on one song spreads its
 -- batches over the song's 16 counter rows instead of queueing them on one.
 CREATE TABLE "vote_batches" (
 	"id" uuid PRIMARY KEY NOT NULL,
-	"cast_at" timestamp with time zone DEFAULT now() NOT NULL
+	"cast_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"statuses" text[],
+	"vote_ids" bigint[],
+	"votes_in_window" integer[],
+	"oldest_in_window" timestamp with time zone[],
+	"oldest_for_song" timestamp with time zone[]
 );
 --> statement-breakpoint
 CREATE INDEX "vote_batches_cast_at_idx" ON "vote_batches" USING btree ("cast_at");--> statement-breakpoint
@@ -67,6 +73,7 @@ DECLARE
   g_category uuid;
   g_count integer;
   g_first timestamptz;
+  g_latest timestamptz;
   g_songs uuid[];
   g_song_at timestamptz[];
   i integer;
@@ -78,8 +85,6 @@ BEGIN
   IF n = 0 THEN
     RETURN;
   END IF;
-  -- The batch's witness: committed with its votes or not at all (see vote_batches).
-  INSERT INTO vote_batches (id) VALUES (p_batch);
 
   SELECT s.is_enabled, s.start_date, s.end_date INTO v_enabled, v_start, v_end
   FROM voting_settings s WHERE s.id = 1;
@@ -195,16 +200,22 @@ BEGIN
     ON CONFLICT (song_id, shard) DO UPDATE SET votes = t.votes + excluded.votes;
 
     -- One primary-key update per fan and category (rows this batch already holds).
-    FOR g_user, g_category, g_count, g_first IN
+    FOR g_user, g_category, g_count, g_latest IN
       SELECT x.u, x.c, count(*)::integer, max(x.at)
       FROM unnest(p_users, v_category, p_at, v_vote) AS x(u, c, at, id)
       WHERE x.id IS NOT NULL
       GROUP BY x.u, x.c
     LOOP
-      UPDATE vote_quotas SET votes_cast = votes_cast + g_count, last_vote_at = g_first
+      UPDATE vote_quotas SET votes_cast = votes_cast + g_count, last_vote_at = g_latest
       WHERE user_id = g_user AND vote_quotas.category_id = g_category;
     END LOOP;
   END IF;
+
+  -- The batch's witness, with every vote's answer: committed with the votes or not at all. Written last, so
+  -- a server that lost its connection and fenced the batch's id first (see castVoteBatch) makes this
+  -- insert fail, and the whole batch with it.
+  INSERT INTO vote_batches (id, statuses, vote_ids, votes_in_window, oldest_in_window, oldest_for_song)
+  VALUES (p_batch, v_status, v_vote, v_count, v_oldest, v_oldest_song);
 
   RETURN QUERY
   SELECT o::integer, v_status[o], v_vote[o], v_category[o], v_name[o], v_count[o], v_oldest[o], v_oldest_song[o]

@@ -101,14 +101,20 @@ export const voteQuotas = pgTable(
 );
 
 /**
- * One row per vote batch, written by `cast_votes` in the batch's own transaction: when the connection
- * breaks before the answer arrives, this row says whether the batch committed. Kept a few minutes.
+ * One row per vote batch, written by `cast_votes` in the batch's own transaction with every vote's answer
+ * (in the batch's order): when the connection breaks before the answer arrives, this row says whether the
+ * batch committed and what it answered. Kept ten minutes.
  */
 export const voteBatches = pgTable(
   'vote_batches',
   {
     id: uuid('id').primaryKey(),
     castAt: timestamp('cast_at', { withTimezone: true }).notNull().defaultNow(),
+    statuses: text('statuses').array(),
+    voteIds: bigint('vote_ids', { mode: 'number' }).array(),
+    votesInWindow: integer('votes_in_window').array(),
+    oldestInWindow: timestamp('oldest_in_window', { withTimezone: true }).array(),
+    oldestForSong: timestamp('oldest_for_song', { withTimezone: true }).array(),
   },
   (table) => [index('vote_batches_cast_at_idx').on(table.castAt)],
 );

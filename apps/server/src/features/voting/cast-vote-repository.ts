@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from '../../lib/db';
+import { type Database, databaseClient } from '../../lib/db';
 
 export interface VoteQuota {
   /** Votes the fan may cast in the category within the window. */
@@ -131,88 +130,157 @@ export class BatchOutcomeUnknown extends Error {
 }
 
 /**
- * An error the database answered with a SQLSTATE, outside the classes that end the connection: the
- * transaction is known to have rolled back.
+ * The database refused the statement and said so: it rolled back, and the connection is still good. Not
+ * the classes that end the connection (08, 57P): those can arrive after a commit.
  */
 function isDatabaseRefusal(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return (
-    typeof code === 'string' &&
-    /^[0-9A-Z]{5}$/.test(code) &&
-    !code.startsWith('08') &&
-    !code.startsWith('57P')
-  );
+  return error instanceof pg.DatabaseError && !/^(08|57P)/.test(error.code ?? '');
 }
 
+interface Witness {
+  statuses: CastStatus[];
+  vote_ids: Array<string | number | null>;
+  votes_in_window: number[];
+  oldest_in_window: Array<Date | string | null>;
+  oldest_for_song: Array<Date | string | null>;
+}
+
+/** How long the fence waits for a batch still running to finish, per try. */
+const FENCE_LOCK_TIMEOUT = '2s';
+/** Tries of the fence before the outcome is called unknown: about 15 s for a failover to complete. */
+const FENCE_TRIES = 5;
+
 /**
- * Whether the batch committed, asked on another connection once the session that cast it has ended:
- * its witness row in vote_batches is there or not. Null when the database cannot say in time.
+ * Settles a batch whose connection broke before its answer, on another connection, by fencing its id:
+ * inserting the batch's witness row ourselves. If that insert succeeds, the batch had not committed, and
+ * now never can (its own witness insert, its last statement, would fail on the duplicate id): answer
+ * 'not cast'. If the id is taken, the batch committed: answer its witness, which holds every vote's answer.
+ * A batch still running holds the id's index entry; the fence waits for it (lock_timeout), then tries
+ * again. Null when the database cannot settle it in time.
  */
-async function batchCommitted(pool: pg.Pool, batchId: string, backendPid: number): Promise<boolean | null> {
-  for (let attempt = 0; attempt < 30; attempt++) {
+async function fenceBatch(pool: pg.Pool, batchId: string): Promise<'not cast' | Witness | null> {
+  for (let attempt = 0; attempt < FENCE_TRIES; attempt++) {
     try {
-      const { rows } = await pool.query<{ running: boolean; committed: boolean }>(
-        `select exists (select 1 from pg_stat_activity where pid = $2) as running,
-                exists (select 1 from vote_batches where id = $1) as committed`,
-        [batchId, backendPid],
-      );
-      if (rows[0]!.committed) return true;
-      // While the session lives, its statement may still commit; once it is gone, nothing will.
-      if (!rows[0]!.running) return false;
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        await connection.query(`set local lock_timeout = '${FENCE_LOCK_TIMEOUT}'`);
+        const fenced = await connection.query(
+          'insert into vote_batches (id) values ($1) on conflict do nothing returning id',
+          [batchId],
+        );
+        await connection.query('commit');
+        if (fenced.rowCount === 1) return 'not cast';
+        const { rows } = await connection.query<Witness>(
+          `select statuses, vote_ids, votes_in_window, oldest_in_window, oldest_for_song
+             from vote_batches where id = $1`,
+          [batchId],
+        );
+        return rows[0] ?? null;
+      } finally {
+        connection.release(true);
+      }
     } catch {
-      // The database itself is out of reach for now: ask again shortly.
+      // The batch still holds its id (lock timeout), or the database is out of reach: try again shortly.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return null;
 }
 
 /**
+ * The answers of a batch whose connection broke before them (see `fenceBatch`): its witness's when it had
+ * committed; BatchNotCast when it had not (and now never will); BatchOutcomeUnknown when nobody can say.
+ */
+export async function settleLostBatch(
+  pool: pg.Pool,
+  ballots: BallotToCast[],
+  batchId: string,
+  reason: unknown,
+): Promise<CastResult[]> {
+  const settled = await fenceBatch(pool, batchId);
+  if (settled === 'not cast') throw new BatchNotCast(reason, true);
+  if (settled === null) throw new BatchOutcomeUnknown(reason);
+  return resultsFromWitness(pool, ballots, settled);
+}
+
+/** The answers of a committed batch rebuilt from its witness, with each song's category read again. */
+async function resultsFromWitness(
+  pool: pg.Pool,
+  ballots: BallotToCast[],
+  witness: Witness,
+): Promise<CastResult[]> {
+  const { rows } = await pool.query<{ song_id: string; category_id: string; category_name: string }>(
+    `select s.id as song_id, c.id as category_id, c.name as category_name
+       from songs s join categories c on c.id = s.category_id where s.id = any($1::uuid[])`,
+    [ballots.map((ballot) => ballot.vote.songId)],
+  );
+  const categories = new Map(rows.map((row) => [row.song_id, row]));
+  return ballots.map((ballot, index) => {
+    const status = witness.statuses[index]!;
+    const category = status === 'song-not-found' ? undefined : categories.get(ballot.vote.songId);
+    const voteId = witness.vote_ids[index];
+    return {
+      status,
+      voteId: voteId === null || voteId === undefined ? null : Number(voteId),
+      categoryId: category?.category_id ?? null,
+      categoryName: category?.category_name ?? null,
+      votesInWindow: Number(witness.votes_in_window[index] ?? 0),
+      oldestInWindow: asDate(witness.oldest_in_window[index] ?? null),
+      oldestForSong: asDate(witness.oldest_for_song[index] ?? null),
+    };
+  });
+}
+
+/**
  * Casts a batch of votes with the `cast_votes` database function (migration 0008), which keeps every rule
  * of the single-vote `cast_vote` and answers each vote in input order: one statement, so one round trip
- * and one transaction, committed before the answer leaves the database. The function also records the
- * batch's id (vote_batches), so that a connection lost before the answer is settled by asking the database
- * whether the batch committed, never by guessing: if not, BatchNotCast (cast it again); if it did, or
- * nobody can tell, BatchOutcomeUnknown (the votes may be stored; they must not be cast again). Any failure
- * the database reports throws BatchNotCast: nothing was written.
+ * and one transaction, committed before the answer leaves the database. The function also writes the
+ * batch's witness (vote_batches: its id and every answer), so that a connection lost before the answer is
+ * settled by the database, never by guessing (`fenceBatch`): a batch that had not committed is cast again
+ * (BatchNotCast), one that had is answered from its witness. Only when the database cannot settle it in
+ * time: BatchOutcomeUnknown (the votes may be stored; they must not be cast again). Any failure the
+ * database reports throws BatchNotCast: nothing was written.
  */
 export async function castVoteBatch(
   db: Database,
   ballots: BallotToCast[],
   shard: number,
+  batchId: string = randomUUID(),
 ): Promise<CastResult[]> {
-  const client = (db as unknown as { $client?: pg.Pool | PGlite }).$client;
-  if (!client) throw new Error('castVoteBatch needs the database itself, not a transaction');
-  const values = castValues(randomUUID(), ballots, shard);
+  const client = databaseClient(db);
+  const values = castValues(batchId, ballots, shard);
+  let rows: CastRow[];
   if (!(client instanceof pg.Pool)) {
     // The embedded database lives in this process: no connection to lose, and one statement at a time.
     try {
-      return resultsOf((await client.query<CastRow>(CAST_VOTES.text, values)).rows, ballots.length);
+      rows = (await client.query<CastRow>(CAST_VOTES.text, values)).rows;
     } catch (error) {
       throw new BatchNotCast(error, false);
     }
+  } else {
+    let connection: pg.PoolClient;
+    try {
+      connection = await client.connect();
+    } catch (error) {
+      throw new BatchNotCast(error, true);
+    }
+    try {
+      rows = (await connection.query<CastRow>({ ...CAST_VOTES, values })).rows;
+      connection.release();
+    } catch (error) {
+      if (isDatabaseRefusal(error)) {
+        connection.release();
+        throw new BatchNotCast(error, false);
+      }
+      connection.release(true);
+      return settleLostBatch(client, ballots, batchId, error);
+    }
   }
-
-  let connection: pg.PoolClient;
   try {
-    connection = await client.connect();
-  } catch (error) {
-    throw new BatchNotCast(error, true);
-  }
-  const backendPid = (connection as unknown as { processID: number }).processID;
-  try {
-    const { rows } = await connection.query<CastRow>({ ...CAST_VOTES, values });
-    connection.release();
     return resultsOf(rows, ballots.length);
   } catch (error) {
-    if (isDatabaseRefusal(error)) {
-      // The statement failed as a whole and its transaction rolled back.
-      connection.release();
-      throw new BatchNotCast(error, false);
-    }
-    connection.release(true);
-    const committed = await batchCommitted(client, values[0] as string, backendPid);
-    if (committed === false) throw new BatchNotCast(error, true);
+    // Committed, but the answer is not what it should be: the votes are stored, never cast them again.
     throw new BatchOutcomeUnknown(error);
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { Unavailable } from '../../lib/errors';
 import {
   type BallotToCast,
   BatchNotCast,
@@ -39,9 +39,14 @@ export interface VoteBatcherStats {
   unavailable: number;
 }
 
-/** The answer when a vote could not be cast now (nothing was stored): the client tries again in a second. */
+/**
+ * The answer when a vote could not be cast now: nothing was stored, and the client tries again in a
+ * second; or, `maybeStored`, the database could not say whether it was, and it must not be sent again.
+ */
 export const voteUnavailable = (extra: Record<string, unknown> = {}) =>
-  new AppError(503, 'SERVICE_UNAVAILABLE', { extra: { retryAfterSeconds: 1, ...extra } });
+  Unavailable('SERVICE_UNAVAILABLE', {
+    extra: extra.maybeStored ? extra : { retryAfterSeconds: 1, ...extra },
+  });
 
 /**
  * Group commit for votes (docs/architecture.md, "Group commit"). Votes that reach this process within

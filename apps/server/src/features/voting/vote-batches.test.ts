@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { votes, votingSettings } from '../../db/schema';
-import { rowsOf } from '../../lib/db';
+import { databaseClient, rowsOf } from '../../lib/db';
 import { setPlatformSettings, signIn } from '../../test/accounts';
 import { createCategory, createSong, openVoting } from '../../test/factories';
 import { sharedSetUp, useTwoInstances } from '../../test/instances';
 import { startTestServer, type TestServer } from '../../test/server';
-import { type BallotToCast, castVoteBatch } from './cast-vote-repository';
+import { type BallotToCast, BatchNotCast, castVoteBatch, settleLostBatch } from './cast-vote-repository';
 import { saveVotingWindow } from './repository';
 import { DAY_MS } from './vote-rules';
 
@@ -115,6 +117,29 @@ describe('a batch of votes', () => {
     // The answers count in order: the first accepted leaves one vote, the second none.
     expect(accepted.map((answer) => answer.body.remainingVotes).sort()).toEqual([0, 1]);
     expect(await server.db.select().from(votes).where(eq(votes.userId, fan.user.id))).toHaveLength(2);
+    await expectTalliesEqualValidRows(server);
+  });
+
+  it('holds a fan to one vote per song within one batch when only one is allowed', async () => {
+    await setPlatformSettings(server.db, {
+      securitySettings: { requireCaptcha: false },
+      votingSettings: { dailyVotesPerCategory: 3, allowMultipleVotes: false },
+    });
+    const [fan, other] = await Promise.all([signIn(server), signIn(server)]);
+    const { answers, batches } = await inOneGo([
+      { token: fan!.token, songId: essence.id },
+      { token: fan!.token, songId: essence.id },
+      { token: fan!.token, songId: jeje.id },
+      { token: other!.token, songId: hymn.id },
+    ]);
+    expect(batches).toBe(1);
+    const forEssence = answers.slice(0, 2).map((answer) => answer.status);
+    expect(forEssence.sort()).toEqual([201, 409]);
+    expect(answers.slice(0, 2).find((answer) => answer.status === 409)!.body.code).toBe(
+      'ALREADY_VOTED_FOR_SONG',
+    );
+    expect(answers.slice(2).map((answer) => answer.status)).toEqual([201, 201]);
+    expect(await server.db.select().from(votes).where(eq(votes.userId, fan!.user.id))).toHaveLength(2);
     await expectTalliesEqualValidRows(server);
   });
 
@@ -239,6 +264,12 @@ describe('a batch whose transaction fails', () => {
       ),
     ]);
     expect(retried.map((answer) => answer.status)).toEqual([201, 400, 400, 400]);
+    // Used once: the same pass does not stand in for the CAPTCHA again.
+    const again = await server.request('POST', '/api/votes', {
+      token: fans[1]!.token,
+      body: { songId: poisoned.id, retryPass: pass },
+    });
+    expect(again.body.code).toBe('CAPTCHA_REQUIRED_TO_VOTE');
   });
 
   it.runIf(process.env.DATABASE_URL)(
@@ -268,6 +299,48 @@ describe('a batch whose transaction fails', () => {
       } finally {
         await server.db.execute(sql`drop trigger kill_commit_once on votes`);
       }
+    },
+  );
+});
+
+describe('a batch whose connection broke before its answer', () => {
+  const ballotOf = (userId: string, songId: string): BallotToCast => ({
+    vote: {
+      userId,
+      songId,
+      ip: null,
+      ipPrefix: null,
+      deviceType: null,
+      deviceSignature: null,
+      deviceId: null,
+      at: server.clock.now(),
+    },
+    quota: { perCategory: 1, perSong: 1, windowStart: new Date(server.clock.now().getTime() - DAY_MS) },
+  });
+
+  it.runIf(process.env.DATABASE_URL)(
+    'is answered from its witness when it had committed, and never cast again',
+    async () => {
+      const [fan, late] = await Promise.all([signIn(server), signIn(server)]);
+      const ballots = [ballotOf(fan.user.id, hymn.id), ballotOf(fan.user.id, essence.id)];
+      const batchId = randomUUID();
+      // The batch commits; pretend its answer was lost on the way back.
+      const sent = await castVoteBatch(server.db, ballots, 0, batchId);
+      const pool = databaseClient(server.db) as pg.Pool;
+      const settled = await settleLostBatch(pool, ballots, batchId, new Error('connection lost'));
+      expect(settled).toEqual(sent);
+      expect(settled.map((result) => result.status)).toEqual(['accepted', 'accepted']);
+
+      // A batch that had not committed is fenced: it may be cast again under a new id, and the old one
+      // can never commit any more.
+      const lostId = randomUUID();
+      const lost = [ballotOf(late.user.id, hymn.id)];
+      await expect(settleLostBatch(pool, lost, lostId, new Error('connection lost'))).rejects.toBeInstanceOf(
+        BatchNotCast,
+      );
+      await expect(castVoteBatch(server.db, lost, 0, lostId)).rejects.toBeInstanceOf(BatchNotCast);
+      expect(await server.db.select().from(votes).where(eq(votes.userId, late.user.id))).toHaveLength(0);
+      await expectTalliesEqualValidRows(server);
     },
   );
 });

@@ -70,7 +70,9 @@ export async function castVote(
   // check takes seconds.
   const now = deps.clock.now();
   const { voter, status, settings } = await requireVoter(deps, viewer, now);
-  const passed = input.retryPass && deps.retryPasses.accepts(input.retryPass, voter.id, input.songId, now);
+  const passed =
+    input.retryPass !== undefined &&
+    (await deps.retryPasses.redeem(input.retryPass, voter.id, input.songId, now));
   if (settings.securitySettings.requireCaptcha && !passed) {
     if (!input.captchaToken) throw Invalid('CAPTCHA_REQUIRED_TO_VOTE');
     if (!(await deps.captcha.verify(input.captchaToken, meta.ip))) throw Invalid('CAPTCHA_FAILED');

@@ -41,7 +41,7 @@ describe('castVote', () => {
 
   it('retries only once', async () => {
     vi.useFakeTimers();
-    const fetch = vi.fn().mockImplementation(async () => answer(503, unavailable()));
+    const fetch = vi.fn().mockImplementation(async () => answer(503, unavailable({ retryPass: '1.a' })));
     vi.stubGlobal('fetch', fetch);
     const vote = castVote(SONG, undefined).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(2_000);
@@ -49,14 +49,22 @@ describe('castVote', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('never sends again a vote that may have been stored, nor one refused for another reason', () => {
+  it('never sends again a vote that may have been stored, a proxy’s 503, nor one refused for another reason', () => {
     expect(
       retryOf(new ApiError(503, 'SERVICE_UNAVAILABLE', '', unavailable({ maybeStored: true }))),
     ).toBeNull();
+    expect(retryOf(new ApiError(503, 'HTTP_ERROR', 'Service Unavailable', null))).toBeNull();
     expect(retryOf(new ApiError(409, 'ALREADY_VOTED_FOR_SONG', '', {}))).toBeNull();
     expect(retryOf(new ApiError(500, 'INTERNAL_ERROR', '', {}))).toBeNull();
     expect(
-      retryOf(new ApiError(503, 'SERVICE_UNAVAILABLE', '', unavailable({ retryAfterSeconds: 60 })))?.waitMs,
+      retryOf(
+        new ApiError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          '',
+          unavailable({ retryAfterSeconds: 60, retryPass: '1.a' }),
+        ),
+      )?.waitMs,
     ).toBe(5_000);
   });
 });

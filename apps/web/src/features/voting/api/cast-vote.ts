@@ -27,24 +27,24 @@ export async function castVote(songId: string, captchaToken: string | undefined)
     const retry = retryOf(error);
     if (!retry) throw error;
     await new Promise((resolve) => setTimeout(resolve, retry.waitMs));
-    return (await send(retry.pass ? { songId, retryPass: retry.pass } : { songId })).data;
+    return (await send({ songId, retryPass: retry.pass })).data;
   }
 }
 
-/** How to send a vote again after this failure, or null when it must not be sent again. */
-export function retryOf(error: unknown): { waitMs: number; pass?: string } | null {
+/**
+ * How to send a vote again after this failure, or null when it must not be sent again: only the server's
+ * own 503 saying nothing was stored carries a retry pass. Any other 503 (a proxy's, or one that says the
+ * vote may have been stored) might follow a vote that landed.
+ */
+export function retryOf(error: unknown): { waitMs: number; pass: string } | null {
   if (!(error instanceof ApiError) || error.status !== 503) return null;
-  const body = (error.body ?? {}) as {
-    retryAfterSeconds?: unknown;
-    retryPass?: unknown;
-    maybeStored?: unknown;
-  };
-  if (body.maybeStored) return null;
+  const body = (error.body ?? {}) as { retryAfterSeconds?: unknown; retryPass?: unknown };
+  if (typeof body.retryPass !== 'string') return null;
   const seconds = typeof body.retryAfterSeconds === 'number' ? body.retryAfterSeconds : 1;
   return {
     // A little jitter: a crowd refused at the same instant should not come back at the same instant.
     waitMs: Math.min(MAX_RETRY_WAIT_MS, seconds * 1000 * (1 + Math.random() * 0.5)),
-    pass: typeof body.retryPass === 'string' ? body.retryPass : undefined,
+    pass: body.retryPass,
   };
 }
 
