@@ -1,6 +1,8 @@
 import { detectLinkKind, type Role, type SongStatus } from '@ovation/shared';
 import { auditLog, categories, songs, songVoteTallies, users, votes } from '../db/schema';
+import type { BallotToCast } from '../features/voting/cast-vote-repository';
 import { saveVotingWindow } from '../features/voting/repository';
+import { DAY_MS } from '../features/voting/vote-rules';
 import type { Database } from '../lib/db';
 import { foldForSearch } from '../lib/text';
 
@@ -104,4 +106,24 @@ export async function openVoting(db: Database) {
 /** The platform's timezone (the voting settings'), voting open without dates; written without an audit entry. */
 export async function setPlatformTimezone(db: Database, timezone: string) {
   await saveVotingWindow(db, { isEnabled: true, startDate: null, endDate: null, timezone });
+}
+
+/**
+ * A vote as the batcher hands it to the database (features/voting/cast-vote-repository.ts): from no
+ * network or device, cast at `at`, under the default quota of one vote per category and song a day.
+ */
+export function ballotFor(userId: string, songId: string, at: Date): BallotToCast {
+  return {
+    vote: {
+      userId,
+      songId,
+      ip: null,
+      ipPrefix: null,
+      deviceType: null,
+      deviceSignature: null,
+      deviceId: null,
+      at,
+    },
+    quota: { perCategory: 1, perSong: 1, windowStart: new Date(at.getTime() - DAY_MS) },
+  };
 }

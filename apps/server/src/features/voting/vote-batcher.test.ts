@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors';
+import { ballotFor } from '../../test/factories';
 import {
   type BallotToCast,
   BatchNotCast,
@@ -8,19 +9,7 @@ import {
 } from './cast-vote-repository';
 import { type CastBatch, VoteBatcher } from './vote-batcher';
 
-const ballot = (userId: string, songId = 'song'): BallotToCast => ({
-  vote: {
-    userId,
-    songId,
-    ip: null,
-    ipPrefix: null,
-    deviceType: null,
-    deviceSignature: null,
-    deviceId: null,
-    at: new Date(0),
-  },
-  quota: { perCategory: 1, perSong: 1, windowStart: new Date(0) },
-});
+const ballot = (userId: string) => ballotFor(userId, 'song', new Date(0));
 
 const accepted = (id: number): CastResult => ({
   status: 'accepted',

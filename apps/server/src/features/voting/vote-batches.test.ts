@@ -5,12 +5,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { votes, votingSettings } from '../../db/schema';
 import { databaseClient, rowsOf } from '../../lib/db';
 import { setPlatformSettings, signIn } from '../../test/accounts';
-import { createCategory, createSong, openVoting } from '../../test/factories';
+import { ballotFor, createCategory, createSong, openVoting } from '../../test/factories';
 import { sharedSetUp, useTwoInstances } from '../../test/instances';
 import { startTestServer, type TestServer } from '../../test/server';
-import { type BallotToCast, BatchNotCast, castVoteBatch, settleLostBatch } from './cast-vote-repository';
+import { BatchNotCast, castVoteBatch, settleLostBatch } from './cast-vote-repository';
 import { saveVotingWindow } from './repository';
-import { DAY_MS } from './vote-rules';
 
 /**
  * Group commit over HTTP on a real database. This server casts a batch when 4 votes are waiting (its
@@ -146,19 +145,7 @@ describe('a batch of votes', () => {
   it('is refused by the database itself outside the voting window, whatever the server believed', async () => {
     const fan = await signIn(server);
     const now = server.clock.now();
-    const ballot = (at: Date): BallotToCast => ({
-      vote: {
-        userId: fan.user.id,
-        songId: hymn.id,
-        ip: null,
-        ipPrefix: null,
-        deviceType: null,
-        deviceSignature: null,
-        deviceId: null,
-        at,
-      },
-      quota: { perCategory: 1, perSong: 1, windowStart: new Date(now.getTime() - DAY_MS) },
-    });
+    const ballot = (at: Date) => ballotFor(fan.user.id, hymn.id, at);
     const start = new Date(now.getTime() - 60_000);
     const end = new Date(now.getTime() + 60_000);
     await saveVotingWindow(server.db, { isEnabled: true, startDate: start, endDate: end });
@@ -304,19 +291,7 @@ describe('a batch whose transaction fails', () => {
 });
 
 describe('a batch whose connection broke before its answer', () => {
-  const ballotOf = (userId: string, songId: string): BallotToCast => ({
-    vote: {
-      userId,
-      songId,
-      ip: null,
-      ipPrefix: null,
-      deviceType: null,
-      deviceSignature: null,
-      deviceId: null,
-      at: server.clock.now(),
-    },
-    quota: { perCategory: 1, perSong: 1, windowStart: new Date(server.clock.now().getTime() - DAY_MS) },
-  });
+  const ballotOf = (userId: string, songId: string) => ballotFor(userId, songId, server.clock.now());
 
   it.runIf(process.env.DATABASE_URL)(
     'is answered from its witness when it had committed, and never cast again',
