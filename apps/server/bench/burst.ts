@@ -4,6 +4,7 @@
  * the benchmark server just as its window opens. Targets: all 12,000 answered 201 within 5 s of the first
  * request, no 5xx, p99 under 1 s; and every 201 stored exactly once.
  */
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
 import { type BenchCatalog, OPENING_FANS, rows } from './bench-data';
@@ -82,10 +83,34 @@ async function openWindowNow(db: Database, baseUrl: string) {
   }
 }
 
+/**
+ * Opens the connections before the window opens, as a load balancer's upstream pool already is on the
+ * night: the burst measures votes, not TCP handshakes.
+ */
+async function openSockets(agent: http.Agent, server: URL) {
+  await Promise.all(
+    Array.from(
+      { length: SOCKETS },
+      () =>
+        new Promise<void>((resolve) => {
+          const request = http.get(
+            { agent, host: server.hostname, port: server.port, path: '/api/health' },
+            (response) => {
+              response.resume();
+              response.on('end', () => resolve());
+            },
+          );
+          request.on('error', () => resolve());
+        }),
+    ),
+  );
+}
+
 /** Sends every ballot at its due time (VOTES_PER_MS), never waiting for answers; resolves once all are answered. */
 async function sendOpenLoop(baseUrl: string, ballots: Ballot[]) {
   const server = new URL(baseUrl);
   const agent = voteAgent(SOCKETS);
+  await openSockets(agent, server);
   const answers: VoteAnswer[] = [];
   const pending: Array<Promise<void>> = [];
   let sendLagMs = 0;
@@ -147,7 +172,7 @@ export function printOpeningBurst(result: OpeningBurstResult) {
   const { summary } = result;
   const ms = (value: number) => value.toFixed(0);
   console.log(
-    `\nOpening burst (c): ${result.votes.toLocaleString('en')} fans, one vote each, open loop at ${VOTES_PER_MS * 1000}/s over up to ${SOCKETS} keep-alive connections, ${ms(result.openedBeforeMs)} ms after the window opened; latency from each vote's due time (client lag up to ${ms(result.sendLagMs)} ms included)\n`,
+    `\nOpening burst (c): ${result.votes.toLocaleString('en')} fans, one vote each, open loop at ${VOTES_PER_MS * 1000}/s over ${SOCKETS} keep-alive connections opened beforehand, ${ms(result.openedBeforeMs)} ms after the window opened; latency from each vote's due time (client lag up to ${ms(result.sendLagMs)} ms included)\n`,
   );
   console.log('| measure | value | target |\n|---|---|---|');
   console.log(
