@@ -144,6 +144,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body,
       signal: options.signal,
+      // Public answers may be kept by a CDN for seconds (stale-while-revalidate); the browser asks the
+      // server every time instead, which costs a 304 when nothing changed, so an admin's change (a switch,
+      // an approved song) shows on the visitor's next page load.
+      cache: 'no-cache',
     });
     text = await response.text();
   } catch (error) {
