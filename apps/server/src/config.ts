@@ -80,10 +80,13 @@ const environmentSchema = z.object({
   /** A connection silent both ways for this long is closed (a client that stopped reading a response). */
   IDLE_TIMEOUT_MS: milliseconds.default(120_000),
   /**
-   * Group commit (docs/architecture.md): votes that arrive within this many milliseconds are cast in one
-   * transaction; 0 casts each vote as soon as a batch slot is free.
+   * Group commit (docs/architecture.md): a vote that finds no batch in flight is cast at once; votes that
+   * arrive while one commits are cast together in the next, and wait at most this many milliseconds
+   * before another batch is started beside it. 0 casts each vote as soon as a batch slot is free.
    */
-  VOTE_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(2),
+  VOTE_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(1000).default(10),
+  /** Tests only: wait for the window or a full batch even when no batch is in flight (a batch's votes are known). */
+  VOTE_BATCH_WAIT_WHEN_IDLE: booleanFlag.default(false),
   /** At most this many votes in one batch: a full batch is cast at once, without waiting for the window. */
   VOTE_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   /** Batches one process has in flight at once on PostgreSQL (the embedded database runs one at a time). */
@@ -169,6 +172,7 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
       windowMs: values.VOTE_BATCH_WINDOW_MS,
       maxSize: values.VOTE_BATCH_SIZE,
       maxInFlight: values.VOTE_BATCHES_IN_FLIGHT,
+      waitWhenIdle: values.VOTE_BATCH_WAIT_WHEN_IDLE,
     },
     captcha: {
       provider: values.CAPTCHA_PROVIDER,

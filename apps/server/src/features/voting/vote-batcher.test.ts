@@ -34,6 +34,21 @@ function fakeDatabase(fail: (ballots: BallotToCast[], call: number) => Error | u
   return { castBatch, batches };
 }
 
+/** A database stand-in whose first batch does not commit until `release()`; it records each batch's fans. */
+function databaseHoldingFirstBatch() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const batches: string[][] = [];
+  const castBatch: CastBatch = async (ballots) => {
+    batches.push(ballots.map((item) => item.vote.userId));
+    if (batches.length === 1) await gate;
+    return ballots.map((_, index) => accepted(index + 1));
+  };
+  return { castBatch, batches, release };
+}
+
 const refusal = () =>
   new BatchNotCast(Object.assign(new Error('deadlock detected'), { code: '40P01' }), false);
 
@@ -41,46 +56,79 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The end of the event loop's turn, when an idle batcher casts what arrived in it. */
+const endOfTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('VoteBatcher', () => {
-  it('casts a lone vote on an idle server once the window has passed, without waiting for a full batch', async () => {
+  it('casts a lone vote on an idle server at the end of its turn, without waiting for the window or a full batch', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
     const { castBatch, batches } = fakeDatabase();
     const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 100, maxInFlight: 4 });
     const answer = batcher.cast(ballot('ada'));
-    await vi.advanceTimersByTimeAsync(4);
-    expect(batches).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
+    await endOfTurn();
     expect(batches).toEqual([{ users: ['ada'], shard: expect.any(Number) }]);
     await expect(answer).resolves.toMatchObject({ status: 'accepted', voteId: 1 });
   });
 
-  it('casts votes arriving within the window together, in arrival order, and a full batch at once', async () => {
+  it('casts the votes that reach an idle server in one turn together', async () => {
+    const { castBatch, batches } = fakeDatabase();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 100, maxInFlight: 4 });
+    await Promise.all(['a', 'b', 'c'].map((user) => batcher.cast(ballot(user))));
+    expect(batches.map((batch) => batch.users)).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('gathers the votes arriving while a batch commits into the next, and starts one beside it after the window', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const { castBatch, batches, release } = databaseHoldingFirstBatch();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 100, maxInFlight: 4 });
+    const first = batcher.cast(ballot('a'));
+    await endOfTurn();
+    expect(batches).toEqual([['a']]);
+    // 'b' and 'c' wait behind the batch in flight, at most the window.
+    const later = ['b', 'c'].map((user) => batcher.cast(ballot(user)));
+    await vi.advanceTimersByTimeAsync(4);
+    expect(batches).toEqual([['a']]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a'], ['b', 'c']]);
+    await Promise.all(later);
+    release();
+    await first;
+  });
+
+  it('casts a full batch at once, and the votes behind it as soon as it has committed', async () => {
+    const { castBatch, batches } = fakeDatabase();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 60_000, maxSize: 3, maxInFlight: 4 });
+    const answers = ['a', 'b', 'c', 'd', 'e'].map((user) => batcher.cast(ballot(user)));
+    expect(batches.map((batch) => batch.users)).toEqual([['a', 'b', 'c']]);
+    expect((await Promise.all(answers)).map((answer) => answer.voteId)).toEqual([1, 2, 3, 4, 5]);
+    expect(batches.map((batch) => batch.users)).toEqual([
+      ['a', 'b', 'c'],
+      ['d', 'e'],
+    ]);
+  });
+
+  it('waits for the window or a full batch even when idle, when told to (tests pin a batch)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
     const { castBatch, batches } = fakeDatabase();
-    const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 3, maxInFlight: 4 });
-    const answers = ['a', 'b', 'c', 'd'].map((user) => batcher.cast(ballot(user)));
-    // The third vote filled a batch: cast with no wait. The fourth waits for its window.
-    expect(batches.map((batch) => batch.users)).toEqual([['a', 'b', 'c']]);
-    await vi.advanceTimersByTimeAsync(5);
-    expect(batches.map((batch) => batch.users)).toEqual([['a', 'b', 'c'], ['d']]);
-    expect((await Promise.all(answers)).map((answer) => answer.voteId)).toEqual([1, 2, 3, 4]);
+    const batcher = new VoteBatcher(castBatch, {
+      windowMs: 5,
+      maxSize: 100,
+      maxInFlight: 4,
+      waitWhenIdle: true,
+    });
+    const answer = batcher.cast(ballot('ada'));
+    await vi.advanceTimersByTimeAsync(4);
+    expect(batches).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toHaveLength(1);
+    await answer;
   });
 
   it('lets votes that arrive while every slot is busy form the next, larger batch', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const batches: string[][] = [];
-    const batcher = new VoteBatcher(
-      async (ballots) => {
-        batches.push(ballots.map((item) => item.vote.userId));
-        if (batches.length === 1) await gate;
-        return ballots.map((_, index) => accepted(index + 1));
-      },
-      { windowMs: 0, maxSize: 100, maxInFlight: 1 },
-    );
+    const { castBatch, batches, release } = databaseHoldingFirstBatch();
+    const batcher = new VoteBatcher(castBatch, { windowMs: 0, maxSize: 100, maxInFlight: 1 });
     const first = batcher.cast(ballot('a'));
+    await endOfTurn();
     const later = ['b', 'c', 'd'].map((user) => batcher.cast(ballot(user)));
     expect(batches).toEqual([['a']]);
     release();

@@ -9,8 +9,17 @@ import {
 import { VOTE_TALLY_SHARDS } from './tally';
 
 export interface VoteBatcherOptions {
-  /** How long the first vote of a batch waits for others (ms). */
+  /**
+   * How long a vote waits behind the batches in flight before another batch is started beside them (ms).
+   * A vote that finds no batch in flight is cast at the end of the event loop's turn, with the votes that
+   * arrived in the same turn.
+   */
   windowMs: number;
+  /**
+   * Waits for the window or a full batch even when no batch is in flight: tests use it to know which votes
+   * share a batch.
+   */
+  waitWhenIdle?: boolean;
   /** A batch this full is cast at once. */
   maxSize: number;
   /** Batches cast at the same time; more wait in the queue, growing the next batch. */
@@ -49,11 +58,13 @@ export const voteUnavailable = (extra: Record<string, unknown> = {}) =>
   });
 
 /**
- * Group commit for votes (docs/architecture.md, "Group commit"). Votes that reach this process within
- * `windowMs` of the first waiting one, or enough to fill a batch, are cast together in one transaction,
- * so one commit (one write-ahead-log flush, one round trip) serves them all. While `maxInFlight` batches
- * are running, new votes wait and form the next, larger batch: under load, batches grow exactly as much
- * as the database needs; when idle, a vote waits at most the window.
+ * Group commit for votes (docs/architecture.md, "Group commit"). A vote that finds no batch in flight is
+ * cast at once (at the end of the event loop's turn, with any that arrived in the same turn): an idle
+ * server makes nobody wait for a timer. Votes that arrive while a batch is committing wait for it and are
+ * cast together in the next one, in one transaction, so one commit (one write-ahead-log flush, one round
+ * trip) serves them all: under load, batches grow exactly as much as the database needs. A vote waits
+ * behind the batches in flight at most `windowMs`; then a batch is started beside them (up to
+ * `maxInFlight`), as one is as soon as `maxSize` votes wait.
  *
  * Each vote's promise settles only after its batch has committed (or with the refusal or failure that is
  * true for that vote). A batch that fails is retried once, then split in two halves cast one after the
@@ -64,6 +75,7 @@ export class VoteBatcher {
   private readonly queue: Waiting[] = [];
   private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
+  private endOfTurn: NodeJS.Immediate | undefined;
   private draining = false;
   private idle: Array<() => void> = [];
   /** Each batch takes the next tally shard, from a random start per process (see `nextShard`). */
@@ -99,25 +111,40 @@ export class VoteBatcher {
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  private pump() {
+  /** @param idleNow the database is free and the votes waiting should go now (end of turn, batch done). */
+  private pump(idleNow = false) {
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const idle = this.inFlight === 0 && !this.options.waitWhenIdle;
       const waited = performance.now() - this.queue[0]!.arrivedAt;
       const due =
-        this.draining || this.queue.length >= this.options.maxSize || waited >= this.options.windowMs;
+        this.draining ||
+        (idle && idleNow) ||
+        this.queue.length >= this.options.maxSize ||
+        waited >= this.options.windowMs;
       if (!due) {
-        this.arm(this.options.windowMs - waited);
+        if (idle) this.castAtEndOfTurn();
+        else this.arm(this.options.windowMs - waited);
         return;
       }
       const batch = this.queue.splice(0, this.options.maxSize);
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
-        this.pump();
+        // The last batch in flight is done: the votes that waited behind it go now.
+        this.pump(true);
         if (this.queue.length === 0 && this.inFlight === 0) {
           for (const resolve of this.idle.splice(0)) resolve();
         }
       });
     }
+  }
+
+  private castAtEndOfTurn() {
+    if (this.endOfTurn) return;
+    this.endOfTurn = setImmediate(() => {
+      this.endOfTurn = undefined;
+      this.pump(true);
+    });
   }
 
   private arm(delayMs: number) {

@@ -13,7 +13,8 @@ import { saveVotingWindow } from './repository';
 
 /**
  * Group commit over HTTP on a real database. This server casts a batch when 4 votes are waiting (its
- * window is long), so each test fires exactly 4 votes in parallel and knows they share one transaction.
+ * window is long, and it waits even when idle), so each test fires exactly 4 votes in parallel and knows
+ * they share one transaction.
  */
 const BATCH = 4;
 let server: TestServer;
@@ -26,7 +27,11 @@ let pending: { id: string };
 
 beforeAll(async () => {
   server = await startTestServer({
-    environment: { VOTE_BATCH_SIZE: String(BATCH), VOTE_BATCH_WINDOW_MS: '1000' },
+    environment: {
+      VOTE_BATCH_SIZE: String(BATCH),
+      VOTE_BATCH_WINDOW_MS: '1000',
+      VOTE_BATCH_WAIT_WHEN_IDLE: '1',
+    },
   });
   afro = await createCategory(server.db, { name: 'Best Afrobeats Song' });
   gospel = await createCategory(server.db, { name: 'Best Gospel Song' });
@@ -322,7 +327,7 @@ describe('a batch whose connection broke before its answer', () => {
 
 describe('an idle server', () => {
   it('answers a single vote without waiting for a full batch', async () => {
-    // The default window (a few milliseconds) and batch size (100).
+    // The default settings: a vote that finds no batch in flight is cast at once.
     const idle = await startTestServer();
     try {
       const category = await createCategory(idle.db);
