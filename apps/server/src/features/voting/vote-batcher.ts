@@ -10,9 +10,9 @@ import { VOTE_TALLY_SHARDS } from './tally';
 
 export interface VoteBatcherOptions {
   /**
-   * How long a vote waits behind the batches in flight before another batch is started beside them (ms).
-   * A vote that finds no batch in flight is cast at the end of the event loop's turn, with the votes that
-   * arrived in the same turn.
+   * How long a vote waits behind the batches in flight before another batch is started beside them (ms),
+   * while a slot is free; when every slot is busy, it waits for a batch to finish. A vote that finds no
+   * batch in flight is cast at the end of the event loop's turn, with the votes that arrived in that turn.
    */
   windowMs: number;
   /**
@@ -62,9 +62,9 @@ export const voteUnavailable = (extra: Record<string, unknown> = {}) =>
  * cast at once (at the end of the event loop's turn, with any that arrived in the same turn): an idle
  * server makes nobody wait for a timer. Votes that arrive while a batch is committing wait for it and are
  * cast together in the next one, in one transaction, so one commit (one write-ahead-log flush, one round
- * trip) serves them all: under load, batches grow exactly as much as the database needs. A vote waits
- * behind the batches in flight at most `windowMs`; then a batch is started beside them (up to
- * `maxInFlight`), as one is as soon as `maxSize` votes wait.
+ * trip) serves them all: under load, batches grow exactly as much as the database needs. While a slot is
+ * free, a vote waits behind the batches in flight at most `windowMs`; then a batch is started beside them
+ * (up to `maxInFlight`), as one is as soon as `maxSize` votes wait.
  *
  * Each vote's promise settles only after its batch has committed (or with the refusal or failure that is
  * true for that vote). A batch that fails is retried once, then split in two halves cast one after the

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { votes, votingSettings } from '../../db/schema';
+import { voteQuotas, votes, votingSettings } from '../../db/schema';
 import { databaseClient, rowsOf } from '../../lib/db';
 import { setPlatformSettings, signIn } from '../../test/accounts';
 import { ballotFor, createCategory, createSong, openVoting } from '../../test/factories';
@@ -120,7 +120,16 @@ describe('a batch of votes', () => {
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(2);
     // The answers count in order: the first accepted leaves one vote, the second none.
     expect(accepted.map((answer) => answer.body.remainingVotes).sort()).toEqual([0, 1]);
-    expect(await server.db.select().from(votes).where(eq(votes.userId, fan.user.id))).toHaveLength(2);
+    const cast = await server.db.select().from(votes).where(eq(votes.userId, fan.user.id));
+    expect(cast).toHaveLength(2);
+    // The batch's one update of its quota rows counts both votes, as of the later one.
+    const quotas = await server.db.select().from(voteQuotas).where(eq(voteQuotas.userId, fan.user.id));
+    expect(quotas).toEqual([
+      expect.objectContaining({
+        votesCast: 2,
+        lastVoteAt: new Date(Math.max(...cast.map((vote) => vote.createdAt.getTime()))),
+      }),
+    ]);
     await expectTalliesEqualValidRows(server);
   });
 
