@@ -34,19 +34,23 @@ function fakeDatabase(fail: (ballots: BallotToCast[], call: number) => Error | u
   return { castBatch, batches };
 }
 
-/** A database stand-in whose first batch does not commit until `release()`; it records each batch's fans. */
-function databaseHoldingFirstBatch() {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+/**
+ * A database stand-in whose first `held` batches do not commit until `release(index)` (the first by
+ * default); it records each batch's fans.
+ */
+function databaseHoldingBatches(held = 1) {
+  const releases: Array<() => void> = [];
+  const gates = Array.from(
+    { length: held },
+    () => new Promise<void>((resolve) => releases.push(() => resolve())),
+  );
   const batches: string[][] = [];
   const castBatch: CastBatch = async (ballots) => {
-    batches.push(ballots.map((item) => item.vote.userId));
-    if (batches.length === 1) await gate;
-    return ballots.map((_, index) => accepted(index + 1));
+    const index = batches.push(ballots.map((item) => item.vote.userId)) - 1;
+    if (index < held) await gates[index];
+    return ballots.map((_, position) => accepted(position + 1));
   };
-  return { castBatch, batches, release };
+  return { castBatch, batches, release: (index = 0) => releases[index]!() };
 }
 
 const refusal = () =>
@@ -79,7 +83,7 @@ describe('VoteBatcher', () => {
 
   it('gathers the votes arriving while a batch commits into the next, and starts one beside it after the window', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
-    const { castBatch, batches, release } = databaseHoldingFirstBatch();
+    const { castBatch, batches, release } = databaseHoldingBatches();
     const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 100, maxInFlight: 4 });
     const first = batcher.cast(ballot('a'));
     await endOfTurn();
@@ -93,6 +97,26 @@ describe('VoteBatcher', () => {
     await Promise.all(later);
     release();
     await first;
+  });
+
+  it('keeps votes waiting for the window while another batch is still in flight', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    const { castBatch, batches, release } = databaseHoldingBatches(2);
+    const batcher = new VoteBatcher(castBatch, { windowMs: 5, maxSize: 100, maxInFlight: 4 });
+    const answers = [batcher.cast(ballot('a'))];
+    await endOfTurn();
+    answers.push(batcher.cast(ballot('b')));
+    await vi.advanceTimersByTimeAsync(5);
+    expect(batches).toEqual([['a'], ['b']]);
+    answers.push(batcher.cast(ballot('c')));
+    // 'a' commits, 'b' is still in flight: 'c' waits out its window rather than going alone at once.
+    release(0);
+    await vi.advanceTimersByTimeAsync(4);
+    expect(batches).toEqual([['a'], ['b']]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toEqual([['a'], ['b'], ['c']]);
+    release(1);
+    await Promise.all(answers);
   });
 
   it('casts a full batch at once, and the votes behind it as soon as it has committed', async () => {
@@ -125,7 +149,7 @@ describe('VoteBatcher', () => {
   });
 
   it('lets votes that arrive while every slot is busy form the next, larger batch', async () => {
-    const { castBatch, batches, release } = databaseHoldingFirstBatch();
+    const { castBatch, batches, release } = databaseHoldingBatches();
     const batcher = new VoteBatcher(castBatch, { windowMs: 0, maxSize: 100, maxInFlight: 1 });
     const first = batcher.cast(ballot('a'));
     await endOfTurn();
