@@ -130,7 +130,7 @@ export class VoteBatcher {
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
-        // The last batch in flight is done: the votes that waited behind it go now.
+        // If that was the last batch in flight, the votes that waited behind it go now.
         this.pump(true);
         if (this.queue.length === 0 && this.inFlight === 0) {
           for (const resolve of this.idle.splice(0)) resolve();
