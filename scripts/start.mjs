@@ -1,38 +1,17 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then serves the API
-// and the built app on one port (PORT, default 3000).
-import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
+// `npm start`: serves the API and the built web app on one port (PORT, default 3000) from the compiled
+// server, run by plain `node`. Outside production, a missing or stale build is made first (so the quick
+// start's two commands work on a fresh clone); with NODE_ENV=production nothing is ever built here.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureBuilt, root, serverDist, webDist } from './build-state.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const web = path.join(root, 'apps/web');
-const builtIndex = path.join(web, 'dist/index.html');
+ensureBuilt(['server', 'web']);
 
-function newestModification(target) {
-  const stat = fs.statSync(target, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestModification(path.join(target, entry)));
-  return newest;
-}
-
-const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((item) => path.join(web, item));
-sources.push(path.join(root, 'packages/shared/src'));
-const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-if (builtAt === 0 || Math.max(...sources.map(newestModification)) > builtAt) {
-  console.log(builtAt === 0 ? 'Building the web app…' : 'Web sources changed: rebuilding the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@ovation/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(serverDist, 'main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', WEB_DIST: path.join(web, 'dist'), ...process.env },
+  env: { WEB_DIST: webDist, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

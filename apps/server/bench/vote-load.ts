@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,7 +38,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `src/main.ts` in its own process on 127.0.0.1:`port` (API only, no demo data, warnings only)
+ * Starts the compiled server (`dist/main.js`, what production runs; `npm run bench` builds it first) in its own process on 127.0.0.1:`port` (API only, no demo data, warnings only)
  * and waits until it answers /api/health. `environment` adds to this process's; an entry set to
  * undefined is removed (no DATABASE_URL: the embedded database in DATA_DIR).
  */
@@ -48,7 +49,8 @@ export async function startServer(options: {
 }): Promise<ChildProcess> {
   const environment: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'production',
+    // The compiled server's code paths; production's required settings (https, SMTP) do not apply here.
+    NODE_ENV: 'development',
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DEMO_SEED: '0',
@@ -62,12 +64,16 @@ export async function startServer(options: {
     if (value === undefined) delete environment[name];
     else environment[name] = value;
   }
-  const child = spawn(process.execPath, [...(options.nodeOptions ?? []), '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverRoot,
-    env: environment,
-    // Its warnings and errors (the log is on stdout) show in the benchmark's output.
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeOptions ?? []), '--enable-source-maps', 'dist/main.js'],
+    {
+      cwd: serverRoot,
+      env: environment,
+      // Its warnings and errors (the log is on stdout) show in the benchmark's output.
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline && child.exitCode === null) {
     try {
@@ -107,9 +113,15 @@ export interface VoteAnswer {
 }
 
 /** Keep-alive connections to one server, at most `sockets` of them; more requests queue in the client. */
-export function voteAgent(sockets: number) {
+/** node:http or node:https, as the server's address says (a BENCH_TARGET balancer speaks TLS). */
+export function transportFor(server: URL): typeof http {
+  return (server.protocol === 'https:' ? https : http) as typeof http;
+}
+
+export function voteAgent(sockets: number, server?: URL) {
   // maxFreeSockets defaults to 256: an idle pool larger than that would be closed down to 256.
-  return new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const options = { keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets };
+  return server?.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
 }
 
 /** POSTs one vote as run.ts's autocannon does; never rejects (no answer is status 0). */
@@ -120,7 +132,7 @@ export function sendVote(
 ): Promise<{ status: number; voteId: string | null }> {
   const body = JSON.stringify({ songId: ballot.songId });
   return new Promise((resolve) => {
-    const request = http.request(
+    const request = transportFor(server).request(
       {
         agent,
         host: server.hostname,
@@ -172,7 +184,7 @@ export async function runClosedLoop(options: {
   stopOnNoAnswer?: boolean;
 }): Promise<{ answers: VoteAnswer[]; taken: number; seconds: number }> {
   const server = new URL(options.baseUrl);
-  const agent = voteAgent(options.connections);
+  const agent = voteAgent(options.connections, server);
   const answers: VoteAnswer[] = [];
   const startedAt = performance.now();
   const deadline = startedAt + options.seconds * 1000;

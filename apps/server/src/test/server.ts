@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +9,11 @@ import type { CaptchaVerifier } from '../lib/captcha';
 import { ManualClock } from '../lib/clock';
 import { type DatabaseHandle, openDatabase } from '../lib/db';
 import type { Mailer } from '../lib/mailer';
-import { createDiskStorage, type FileStorage } from '../lib/storage';
+import { createStorage, type FileStorage } from '../lib/storage';
 import { createTestDatabase } from './database';
+import { pickFreePort } from './ports';
+
+export { pickFreePort } from './ports';
 
 export interface TestServer {
   baseUrl: string;
@@ -50,15 +52,6 @@ export interface TestServerOptions {
   sameDatabaseAs?: TestServer;
 }
 
-/** A port that was free a moment ago on 127.0.0.1 (the OS hands out a fresh one each time). */
-export async function pickFreePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const environment = options.environment ?? {};
   const shared = options.sameDatabaseAs?.databaseUrl;
@@ -78,7 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : {}),
     ...environment,
   });
-  const storage = createDiskStorage(dataDir);
+  const storage = createStorage({ ...config.uploads, dataDir }, database.db);
   const clock = new ManualClock();
   const app = await buildApp({
     config,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startOidcStandIn } from '../../../server/src/features/social-login/testing/oidc-stand-in';
+import { pickFreePort } from '../../../server/src/test/ports';
 import { startSmtpSink } from '../../../server/src/test/smtp-sink';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
@@ -20,17 +21,6 @@ declare module 'vitest' {
     /** Who signs in through the local OpenID provider standing in for Google. */
     googleIdentity: { login: string; email: string; name: string };
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForHealth(url: string, child: ChildProcess, log: () => string) {
@@ -57,12 +47,14 @@ export default async function setup(project: TestProject) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-e2e-'));
   // E2E_WEB_DIST: a private build, when several people build apps/web/dist at the same time.
   const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
-  const port = await freePort();
+  const port = await pickFreePort();
   const mail = await startMailSink(path.join(dataDir, 'mail'));
   const google = await startGoogleStandIn(`http://127.0.0.1:${port}`);
   const environment: Record<string, string | undefined> = {
     ...process.env,
-    NODE_ENV: 'production',
+    // The compiled server (npm run build) with production's code paths; NODE_ENV=production itself would
+    // also require https and a shared secret, which this loopback set-up has no use for.
+    NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -88,11 +80,15 @@ export default async function setup(project: TestProject) {
   }
 
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')],
+    {
+      cwd: root,
+      env: environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });
@@ -153,7 +149,7 @@ async function startOfflineServer(dist: string) {
     response.writeHead(200, { 'content-type': type });
     response.end(body);
   });
-  const port = await freePort();
+  const port = await pickFreePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
 }
