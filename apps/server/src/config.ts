@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { CAPTCHA_PROVIDERS } from '@ovation/shared';
 import { z } from 'zod';
+import { OperatorError } from './lib/operator-error';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -9,10 +12,31 @@ const booleanFlag = z
 /** A duration in milliseconds, at least 1. */
 const milliseconds = z.coerce.number().int().min(1);
 
+/** A TCP port; 0 asks the system for a free one. */
+const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * Secrets that may come from a file instead (`SESSION_SECRET_FILE=/run/secrets/session`), as container
+ * platforms mount them: the file's content, without its final line break, is the value.
+ */
+export const SECRETS_FROM_FILES = [
+  'DATABASE_URL',
+  'SESSION_SECRET',
+  'SMTP_URL',
+  'REDIS_URL',
+  'METRICS_TOKEN',
+  'GOOGLE_CLIENT_SECRET',
+  'FACEBOOK_APP_SECRET',
+  'RECAPTCHA_SECRET_KEY',
+] as const;
+
+/** What production needs set: without it the server would run, but wrongly (see requireProductionSettings). */
+const REQUIRED_IN_PRODUCTION = ['DATABASE_URL', 'SESSION_SECRET', 'PUBLIC_URL', 'SMTP_URL'] as const;
+
 /** Every environment variable the server reads, parsed and typed in this one place. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: port.default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** A PostgreSQL 15+ URL; without it an embedded PGlite database lives in DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
@@ -26,6 +50,34 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   /** Seed demo data: on by default for the embedded database, off unless asked for on a real server. */
   DEMO_SEED: booleanFlag.optional(),
+  /**
+   * Apply pending migrations at start (under a PostgreSQL advisory lock, so instances starting together
+   * migrate once). Off: a release step runs `npm run db:migrate`, and a server whose database is behind
+   * its code refuses to start.
+   */
+  MIGRATE_ON_START: booleanFlag.default(true),
+  /**
+   * Where uploaded files live: `disk` (DATA_DIR/uploads, one machine) or `database` (a table of the
+   * PostgreSQL every instance already shares). Defaults to `database` when DATABASE_URL is set.
+   */
+  UPLOAD_STORE: z.enum(['disk', 'database']).optional(),
+  /** Megabytes of uploaded files each instance keeps in memory, most recently served first. */
+  UPLOAD_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /** Serve Prometheus metrics on this port of its own (never the public one); unset serves none there. */
+  METRICS_PORT: port.optional(),
+  /** The interface METRICS_PORT listens on: loopback unless the scraper is on another machine. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Serve GET /metrics on the public port too, only to `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
+   * On SIGTERM, /api/health/ready answers 503 for this long before the listener closes, so the load
+   * balancer stops sending new requests first (a little more than its check interval times its fall count).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Run the scheduled jobs on this instance (each run is still taken by one instance only). */
+  SCHEDULER: booleanFlag.default(true),
+  /** This instance's name in job runs and logs; defaults to the host name and port. */
+  INSTANCE_NAME: z.string().trim().max(100).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated origins allowed by CORS; empty keeps CORS off (the web app is same-origin). */
   CORS_ORIGINS: z.string().default(''),
@@ -94,10 +146,11 @@ const environmentSchema = z.object({
 });
 
 /**
- * Values that only make sense together: the header deadline within the request deadline, and reCAPTCHA
- * with its two keys (refuse to start rather than reject every sign-up).
+ * Values that only make sense together: the header deadline within the request deadline, reCAPTCHA with
+ * its two keys (refuse to start rather than reject every sign-up), and what production requires.
  */
 const configSchema = environmentSchema.superRefine((values, context) => {
+  if (values.NODE_ENV === 'production') requireProductionSettings(values, context);
   if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
     // Node refuses to start otherwise: the headers are part of the request.
     context.addIssue({
@@ -114,14 +167,76 @@ const configSchema = environmentSchema.superRefine((values, context) => {
   }
 });
 
+/**
+ * With NODE_ENV=production the server refuses to start rather than run wrongly: without a database it
+ * would keep votes on one machine's disk, without SESSION_SECRET each instance would sign CAPTCHA
+ * challenges and retry passes another cannot check, without PUBLIC_URL mails would link to localhost,
+ * without SMTP_URL verification codes would go to the log, over plain http sessions would travel in the
+ * clear, and demo data would publish an admin password.
+ */
+function requireProductionSettings(values: z.infer<typeof environmentSchema>, context: z.RefinementCtx) {
+  for (const name of REQUIRED_IN_PRODUCTION) {
+    if (!values[name]) {
+      context.addIssue({ code: 'custom', path: [name], message: 'required when NODE_ENV=production' });
+    }
+  }
+  if (values.PUBLIC_URL && new URL(values.PUBLIC_URL).protocol !== 'https:') {
+    context.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: 'must be an https:// address when NODE_ENV=production',
+    });
+  }
+  if (values.DEMO_SEED) {
+    context.addIssue({
+      code: 'custom',
+      path: ['DEMO_SEED'],
+      message: 'must be off when NODE_ENV=production (the demo accounts have a published password)',
+    });
+  }
+}
+
+/** A configuration the server must not start with; its message names every variable at fault. */
+export class ConfigurationError extends OperatorError {
+  override name = 'ConfigurationError';
+}
+
+/**
+ * `NAME_FILE` variants of the secrets: each file's content becomes NAME. Setting both is a mistake (which
+ * one wins would be a guess), and so is a file that cannot be read.
+ */
+function withSecretsFromFiles(environment: NodeJS.ProcessEnv, problems: string[]): NodeJS.ProcessEnv {
+  const resolved = { ...environment };
+  for (const name of SECRETS_FROM_FILES) {
+    const file = environment[`${name}_FILE`];
+    if (!file) continue;
+    if (environment[name]) {
+      problems.push(`${name}_FILE: set ${name} or ${name}_FILE, not both`);
+      continue;
+    }
+    try {
+      resolved[name] = fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(
+        `${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+  }
+  return resolved;
+}
+
 export type Config = ReturnType<typeof parseConfig>;
 
 /** Parses the environment once; a wrong value stops the server with a message naming the variable. */
-export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
+export function parseConfig(given: NodeJS.ProcessEnv = process.env) {
+  const problems: string[] = [];
+  const environment = withSecretsFromFiles(given, problems);
   const parsed = configSchema.safeParse(environment);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    problems.push(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  if (problems.length > 0 || !parsed.success) {
+    throw new ConfigurationError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
   // npm runs workspace scripts inside the workspace folder; INIT_CWD is where `npm` was typed, so a
@@ -139,6 +254,19 @@ export function parseConfig(environment: NodeJS.ProcessEnv = process.env) {
     mailFrom: values.MAIL_FROM,
     sessionSecret: values.SESSION_SECRET,
     demoSeed: values.DEMO_SEED ?? values.DATABASE_URL === undefined,
+    migrateOnStart: values.MIGRATE_ON_START,
+    uploads: {
+      store: values.UPLOAD_STORE ?? (values.DATABASE_URL ? ('database' as const) : ('disk' as const)),
+      cacheBytes: values.UPLOAD_CACHE_MB * 1024 * 1024,
+    },
+    metrics: {
+      port: values.METRICS_PORT,
+      host: values.METRICS_HOST,
+      token: values.METRICS_TOKEN,
+    },
+    shutdownDelayMs: values.SHUTDOWN_DELAY_MS,
+    scheduler: values.SCHEDULER,
+    instanceName: values.INSTANCE_NAME || `${os.hostname()}:${values.PORT}`,
     logLevel: values.LOG_LEVEL,
     corsOrigins: values.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
