@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { OperatorError } from './operator-error';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -19,11 +20,62 @@ export type DatabaseKind = 'embedded' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Applies the pending migrations. On PostgreSQL it holds an advisory lock meanwhile, so instances that
+   * start together migrate one after the other (the second finds nothing left to do).
+   */
   migrate(): Promise<void>;
+  /** The migrations this build has that the database has not applied yet (their tags), in order. */
+  pendingMigrations(): Promise<string[]>;
+  /** The pool's connections on PostgreSQL (null on the embedded database, which has one). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** Reports how long each query waited for a pooled connection (PostgreSQL only). */
+  observePoolWaits(observe: (seconds: number) => void): void;
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+declare const __OVATION_BUILD__: unknown;
+
+/** The SQL migrations: beside the compiled bundle (scripts/build-server.mjs copies them), or in the sources. */
+const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  typeof __OVATION_BUILD__ !== 'undefined' ? 'migrations' : '../db/migrations',
+);
+
+/**
+ * The advisory lock held while migrating. Any number unlikely to be used by another lock of the same
+ * database; it spells "MIGRATE" on a phone keypad.
+ */
+const MIGRATION_LOCK_KEY = 6_447_283;
+
+interface JournalEntry {
+  tag: string;
+  when: number;
+}
+
+async function readJournal(): Promise<JournalEntry[]> {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
+  return journal.entries;
+}
+
+/**
+ * The tags of the migrations the database has not applied: drizzle records each applied one with its
+ * journal time (`created_at`), and applies those newer than the last recorded.
+ */
+async function pendingIn(db: Database): Promise<string[]> {
+  const journal = await readJournal();
+  let lastApplied = 0;
+  try {
+    const rows = rowsOf<{ last: string | null }>(
+      await db.execute(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`),
+    );
+    lastApplied = Number(rows[0]?.last ?? 0);
+  } catch (error) {
+    // No migrations table yet: a new, empty database.
+    if (!hasSqlState(error, UNDEFINED_TABLE) && !hasSqlState(error, INVALID_SCHEMA_NAME)) throw error;
+  }
+  return journal.filter((entry) => entry.when > lastApplied).map((entry) => entry.tag);
+}
 
 /** Pool size per server process: enough to keep 2 cores busy without queueing inside PostgreSQL. */
 const POSTGRES_POOL_SIZE = 10;
@@ -37,6 +89,8 @@ export async function openDatabase(options: {
   dataDir: string;
   /** Called when an idle pooled connection fails; without a listener it would crash the process. */
   onIdleError?: (error: Error) => void;
+  /** Embedded only: fill a new data folder from a dump of another (a backup being restored). */
+  loadDataDir?: Blob;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     // TCP keep-alive: a connection whose peer vanished (a failover) fails within minutes instead of hanging.
@@ -52,33 +106,137 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      async migrate() {
+        // A session-level lock lives on one connection: the migrations run on that same connection.
+        const connection = await pool.connect();
+        try {
+          await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePostgres(drizzlePostgres(connection, { schema }), {
+              migrationsFolder: MIGRATIONS_FOLDER,
+            });
+          } finally {
+            await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+          connection.release();
+        } catch (error) {
+          // The connection's state is unknown (a migration failed half way, or the unlock did): drop it.
+          connection.release(true);
+          throw error;
+        }
+      },
+      pendingMigrations: () => pendingIn(db),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      observePoolWaits(observe) {
+        // Every query checks a connection out through connect() (pool.query too, with a callback).
+        const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
+        (pool as unknown as { connect: typeof connect }).connect = (callback) => {
+          const started = performance.now();
+          const done = () => observe((performance.now() - started) / 1000);
+          if (callback) {
+            return connect((...args) => {
+              done();
+              callback(...args);
+            });
+          }
+          return (connect() as Promise<unknown>).then((client) => {
+            done();
+            return client;
+          });
+        };
+      },
       close: () => pool.end(),
     };
   }
   let client: PGlite;
+  let releaseLock = async () => {};
   // The extensions the migrations create (pg_trgm: the admin users search's trigram indexes).
   const extensions = { pg_trgm };
   if (options.dataDir === 'memory://') {
     client = new PGlite({ extensions });
   } else {
-    const directory = path.join(options.dataDir, 'pglite');
+    const directory = embeddedDatabaseDirectory(options.dataDir);
     await fs.mkdir(directory, { recursive: true });
-    client = new PGlite(directory, { extensions });
+    releaseLock = await lockEmbeddedDatabase(options.dataDir);
+    try {
+      client = new PGlite(directory, { extensions, loadDataDir: options.loadDataDir });
+    } catch (error) {
+      await releaseLock();
+      throw error;
+    }
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
     kind: 'embedded',
+    // One process owns the embedded database: nobody to race with.
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    pendingMigrations: () => pendingIn(db),
+    poolStats: () => null,
+    observePoolWaits: () => undefined,
+    async close() {
+      await client.close();
+      await releaseLock();
+    },
   };
+}
+
+/** Where the embedded database keeps its files. */
+export function embeddedDatabaseDirectory(dataDir: string) {
+  return path.join(dataDir, 'pglite');
+}
+
+/** The embedded database is open in another process (a server, or a backup): two would corrupt it. */
+export class EmbeddedDatabaseInUse extends OperatorError {
+  override name = 'EmbeddedDatabaseInUse';
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is open in process ${pid} (a running server?). ` +
+        'Only one process may open it at a time: stop that one first.',
+    );
+  }
+}
+
+/**
+ * Takes DATA_DIR/pglite.lock for this process: PGlite has no lock of its own, and two processes writing
+ * one data folder would corrupt it. A lock left by a process that is gone (killed) is taken over.
+ */
+async function lockEmbeddedDatabase(dataDir: string): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await fs.writeFile(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rm(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await fs.readFile(file, 'utf8').catch(() => ''));
+      if (holder && holder !== process.pid && isAlive(holder))
+        throw new EmbeddedDatabaseInUse(dataDir, holder);
+      await fs.rm(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock the embedded database in ${dataDir}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** PostgreSQL's unique_violation and foreign_key_violation (SQLSTATE). */
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** undefined_table and invalid_schema_name: what reading a table of a never-migrated database raises. */
+const UNDEFINED_TABLE = '42P01';
+const INVALID_SCHEMA_NAME = '3F000';
 
 /** Whether a database error has the SQLSTATE `state`, also when the query builder wrapped it (`cause`). */
 export function hasSqlState(error: unknown, state: string): boolean {

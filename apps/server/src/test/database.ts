@@ -13,6 +13,28 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
     await handle.migrate();
     return handle;
   }
+  const { name, url } = await createEmptyDatabase(serverUrl);
+  const handle = await openDatabase({
+    databaseUrl: url,
+    dataDir: 'memory://',
+    onIdleError: () => {},
+  });
+  await handle.migrate();
+  return {
+    ...handle,
+    url,
+    async close() {
+      await handle.close();
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
+
+/**
+ * A new, empty database (not migrated) on the PostgreSQL server at `serverUrl`: what a first deploy
+ * finds. `drop` removes it, even while connections are open.
+ */
+export async function createEmptyDatabase(serverUrl: string) {
   const name = `ovation_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -20,21 +42,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({
-    databaseUrl: url.toString(),
-    dataDir: 'memory://',
-    onIdleError: () => {},
-  });
-  await handle.migrate();
-  return {
-    ...handle,
-    url: url.toString(),
-    async close() {
-      await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
+  return { name, url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
+}
+
+async function dropDatabase(serverUrl: string, name: string) {
+  const dropper = new pg.Client({ connectionString: serverUrl });
+  await dropper.connect();
+  await dropper.query(`drop database if exists ${name} with (force)`);
+  await dropper.end();
 }
