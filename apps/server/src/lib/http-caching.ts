@@ -21,6 +21,9 @@ declare module 'fastify' {
 /** What every answer under /api that chose nothing says: no browser or shared cache keeps it. */
 export const NOT_STORED = 'private, no-store';
 
+/** Files whose name changes with their content (build assets, uploads): kept a year, never revalidated. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /**
  * A CDN in front that cannot reach us keeps serving its last copy of a public page for a minute
  * rather than an error: long enough to ride out an instance restarting, short enough not to hide an outage.

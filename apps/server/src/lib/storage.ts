@@ -1,25 +1,44 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import type { Database } from './db';
+import {
+  deleteStoredFile,
+  findStoredFile,
+  insertStoredFile,
+  listStoredFileKeys,
+} from './stored-files-repository';
 
 /**
- * Where uploaded files live. Keys are relative paths like `covers/ab12-320.webp`; the disk store keeps
- * them under `DATA_DIR/uploads`, and an object store can replace it behind this interface.
+ * Where uploaded files live. Keys are relative paths like `covers/<uuid>-320.webp`, written once and never
+ * given other bytes (a new picture gets a new key), so their URLs are cached for a year by browsers and
+ * CDNs. Two stores: the disk (DATA_DIR/uploads, one machine: the embedded set-up) and the database (the
+ * PostgreSQL every instance already shares), chosen by UPLOAD_STORE.
  */
 export interface FileStorage {
   put(key: string, body: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   remove(key: string): Promise<void>;
+  /** The keys under a folder (`covers/`), sorted: for operators' sweeps, backups and tests. */
+  list(prefix: string): Promise<string[]>;
   /** The public URL path the file is served at. */
   urlFor(key: string): string;
-  /** Folder served at /uploads when the store is the local disk. */
+  /** The folder holding the files when they live on this machine's disk (backups copy it). */
   readonly localRoot?: string;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-function assertSafeKey(key: string) {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+/** Whether a key is one the stores may use: no absolute paths, no `..`, nothing but plain characters. */
+export function isSafeKey(key: string) {
+  return SAFE_KEY.test(key) && !key.includes('..');
 }
+
+function assertSafeKey(key: string) {
+  if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+const urlFor = (key: string) => `/uploads/${key}`;
 
 export function createDiskStorage(dataDir: string): FileStorage {
   const root = path.join(dataDir, 'uploads');
@@ -45,6 +64,76 @@ export function createDiskStorage(dataDir: string): FileStorage {
       assertSafeKey(key);
       await fs.rm(path.join(root, key), { force: true });
     },
-    urlFor: (key) => `/uploads/${key}`,
+    async list(prefix) {
+      const folder = path.join(root, prefix);
+      const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
+        .map((entry) =>
+          path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+        )
+        .sort();
+    },
+    urlFor,
   };
+}
+
+/** Files in the database's stored_files table: what a second instance needs to serve the first one's uploads. */
+export function createDatabaseStorage(db: Database): FileStorage {
+  return {
+    async put(key, body) {
+      assertSafeKey(key);
+      await insertStoredFile(db, key, body);
+    },
+    async get(key) {
+      assertSafeKey(key);
+      return findStoredFile(db, key);
+    },
+    async remove(key) {
+      assertSafeKey(key);
+      await deleteStoredFile(db, key);
+    },
+    list: (prefix) => listStoredFileKeys(db, prefix),
+    urlFor,
+  };
+}
+
+/**
+ * Keeps the most recently read files in memory, up to `maxBytes`: a cover on the home page is read from
+ * the store once per instance, not once per visitor. Keys are immutable, so nothing cached goes stale; a
+ * removed file may still be served by another instance's cache until it is evicted (nothing links to it).
+ */
+export function withMemoryCache(storage: FileStorage, maxBytes: number): FileStorage {
+  if (maxBytes <= 0) return storage;
+  const cache = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (body) => body.byteLength || 1,
+  });
+  return {
+    ...storage,
+    async put(key, body) {
+      await storage.put(key, body);
+      if (body.byteLength <= maxBytes) cache.set(key, body);
+    },
+    async get(key) {
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const body = await storage.get(key);
+      if (body && body.byteLength <= maxBytes) cache.set(key, body);
+      return body;
+    },
+    async remove(key) {
+      cache.delete(key);
+      await storage.remove(key);
+    },
+  };
+}
+
+/** The store UPLOAD_STORE names, with each instance's memory cache in front. */
+export function createStorage(
+  options: { store: 'disk' | 'database'; cacheBytes: number; dataDir: string },
+  db: Database,
+): FileStorage {
+  const store = options.store === 'database' ? createDatabaseStorage(db) : createDiskStorage(options.dataDir);
+  return withMemoryCache(store, options.cacheBytes);
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  bigserial,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +16,21 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** PostgreSQL's bytea, as a Buffer (node-postgres) or a Uint8Array (PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded files when they live in the database (UPLOAD_STORE=database, the default on PostgreSQL), so
+ * every instance serves every file without a shared disk. Keys are immutable: a key is written once, and a
+ * changed picture gets a new key (lib/storage.ts).
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  body: bytea('body').notNull(),
+  bytes: integer('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const imageKindEnum = pgEnum('image_kind', ['cover', 'banner', 'ad', 'library', 'avatar']);
 

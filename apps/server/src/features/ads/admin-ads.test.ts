@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { type AdminAd, MAX_IMAGE_BYTES } from '@ovation/shared';
 import { and, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,6 +8,7 @@ import { hashPassword } from '../../lib/passwords';
 import { signIn } from '../../test/accounts';
 import { createUser, setPlatformTimezone } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { storedFile, storedFileNames } from '../../test/stored-files';
 
 /**
  * 23:30 UTC on 10 March is 00:30 on 11 March in Lagos (UTC+1), the platform's timezone here: every "today"
@@ -97,8 +96,8 @@ async function createAd(fields: Fields = {}, file: File | null = picture()): Pro
   return response.body.data;
 }
 
-async function adFiles(): Promise<string[]> {
-  return fs.readdir(path.join(server.dataDir, 'uploads', 'ads')).catch(() => []);
+function adFiles(): Promise<string[]> {
+  return storedFileNames(server, 'ads');
 }
 
 /** Everything a refused write must leave as it was. */
@@ -227,9 +226,7 @@ describe('POST /api/ads', () => {
       `${stem}-640.webp`,
       `${stem}-960.webp`,
     ]);
-    const metadata = await sharp(
-      await fs.readFile(path.join(server.dataDir, 'uploads', 'ads', `${stem}-1280.webp`)),
-    ).metadata();
+    const metadata = await sharp(await storedFile(server, `ads/${stem}-1280.webp`)).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 1280, height: 320 });
     expect(metadata.exif).toBeUndefined();
     const [image] = await server.db

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { type AdminBanner, MAX_BANNERS, MAX_IMAGE_BYTES } from '@ovation/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
@@ -10,6 +8,7 @@ import { hashPassword } from '../../lib/passwords';
 import { signIn } from '../../test/accounts';
 import { createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { storedFile, storedFileNames } from '../../test/stored-files';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -80,8 +79,8 @@ async function adminBanners() {
   return response.body.data as AdminBanner[];
 }
 
-async function bannerFiles(): Promise<string[]> {
-  return fs.readdir(path.join(server.dataDir, 'uploads', 'banners')).catch(() => []);
+function bannerFiles(): Promise<string[]> {
+  return storedFileNames(server, 'banners');
 }
 
 async function counts() {
@@ -175,9 +174,7 @@ describe('POST /api/admin/banners', () => {
       `${stem}-800.webp`,
       `${stem}-portrait-384.webp`,
     ]);
-    const metadata = await sharp(
-      await fs.readFile(path.join(server.dataDir, 'uploads', 'banners', `${stem}-1600.webp`)),
-    ).metadata();
+    const metadata = await sharp(await storedFile(server, `banners/${stem}-1600.webp`)).metadata();
     expect(metadata).toMatchObject({ format: 'webp', width: 1600, height: 640 });
     expect(metadata.exif).toBeUndefined();
 

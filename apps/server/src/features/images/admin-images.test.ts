@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { MAX_IMAGE_BYTES } from '@ovation/shared';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,6 +8,7 @@ import { signIn } from '../../test/accounts';
 import { createCategory, createSong, createUser } from '../../test/factories';
 import { rawHttp } from '../../test/raw-http';
 import { startTestServer, type TestServer } from '../../test/server';
+import { storedFile, storedFileNames } from '../../test/stored-files';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -49,8 +48,8 @@ const upload = (token = admin.token, file = { bytes: png, name: 'holiday photo.p
   send('POST', '/api/admin/images/upload', token, imageForm(file));
 
 /** The files under uploads/library (none yet is an empty list). */
-async function libraryFiles(): Promise<string[]> {
-  return fs.readdir(path.join(server.dataDir, 'uploads', 'library')).catch(() => []);
+function libraryFiles(): Promise<string[]> {
+  return storedFileNames(server, 'library');
 }
 
 async function libraryRows() {
@@ -126,7 +125,7 @@ describe('POST /api/admin/images/upload', () => {
     expect(metadata.exif).toBeUndefined();
     expect(metadata.icc).toBeUndefined();
     for (const file of await libraryFiles()) {
-      const bytes = await fs.readFile(path.join(server.dataDir, 'uploads', 'library', file));
+      const bytes = await storedFile(server, `library/${file}`);
       expect(bytes.includes('secret-gps-and-camera')).toBe(false);
     }
 

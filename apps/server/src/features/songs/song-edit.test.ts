@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { auditLog, images, songs } from '../../db/schema';
 import { signIn } from '../../test/accounts';
 import { createCategory } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { storedFileNames } from '../../test/stored-files';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof signIn>>;
@@ -75,9 +74,8 @@ const editFields = (overrides: Record<string, string> = {}) => ({
 const edit = (id: string, token: string | undefined, fields: Record<string, string>, image?: Image) =>
   send('PUT', `/api/songs/${id}`, token, formOf(fields, image));
 
-async function coverFiles() {
-  const folder = path.join(server.dataDir, 'uploads', 'covers');
-  return (await fs.readdir(folder).catch(() => [] as string[])).sort();
+function coverFiles() {
+  return storedFileNames(server, 'covers');
 }
 
 async function imageOf(songId: string) {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +5,7 @@ import { auditLog, images, songs, songVoteTallies, votes } from '../../db/schema
 import { signIn } from '../../test/accounts';
 import { createCategory, createSong, createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
+import { storedFile } from '../../test/stored-files';
 
 let server: TestServer;
 let category: { id: string };
@@ -67,9 +66,7 @@ describe('POST /api/songs (upload)', () => {
     });
     expect(song.artist).toBe(artist.user.name);
     expect(song.cover.srcSet).toContain('160w');
-    const file = await fs.readFile(
-      path.join(server.dataDir, song.albumCover.replace('/uploads/', 'uploads/')),
-    );
+    const file = await storedFile(server, song.albumCover);
     const metadata = await sharp(file).metadata();
     expect(metadata.format).toBe('webp');
     expect(metadata.width).toBe(320);
@@ -240,8 +237,8 @@ describe('copy and delete (admins)', () => {
     await server.db.insert(songVoteTallies).values({ songId, shard: 0, votes: 1 });
     const [song] = await server.db.select().from(songs).where(eq(songs.id, songId));
     const [cover] = await server.db.select().from(images).where(eq(images.id, song!.coverImageId!));
-    const coverFile = path.join(server.dataDir, 'uploads', `${cover!.storageKey}-320.webp`);
-    await fs.access(coverFile);
+    const coverKey = `${cover!.storageKey}-320.webp`;
+    await storedFile(server, coverKey);
     // Read (and cached) before the delete.
     expect((await server.request('GET', `/api/songs?category=${own.id}`)).body.data).toHaveLength(1);
 
@@ -253,7 +250,7 @@ describe('copy and delete (admins)', () => {
       [],
     );
     expect(await server.db.select().from(images).where(eq(images.id, cover!.id))).toEqual([]);
-    await expect(fs.access(coverFile)).rejects.toThrow();
+    await expect(storedFile(server, coverKey)).rejects.toThrow();
     const [entry] = await server.db
       .select()
       .from(auditLog)
@@ -316,7 +313,7 @@ describe('copy and delete (admins)', () => {
     expect(removed.status).toBe(200);
     const copy = await server.request('GET', `/api/songs/${copied.body.data._id}`);
     expect(copy.body.data.albumCover).toBe(uploaded.body.data.albumCover);
-    await fs.access(path.join(server.dataDir, copy.body.data.albumCover.replace('/uploads/', 'uploads/')));
+    await storedFile(server, copy.body.data.albumCover);
   });
 });
 
