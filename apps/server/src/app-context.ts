@@ -12,6 +12,7 @@ import type { CaptchaVerifier } from './lib/captcha';
 import type { Clock } from './lib/clock';
 import type { DatabaseHandle } from './lib/db';
 import type { Mailer } from './lib/mailer';
+import type { Metrics } from './lib/metrics';
 import type { FileStorage } from './lib/storage';
 import type { Viewer } from './lib/viewer';
 
@@ -28,6 +29,8 @@ export interface AppContext {
   /** Built by the app from the config when not given (tests may pass their own). */
   mailer?: Mailer;
   captcha?: CaptchaVerifier;
+  /** This instance's Prometheus registry and metrics (built by the app when not given). */
+  metrics?: Metrics;
 }
 
 export type RouteApp = FastifyInstance<
@@ -48,6 +51,12 @@ declare module 'fastify' {
     ads: import('./features/ads/runtime').AdsRuntime;
     /** Group commit of this process's votes (features/voting/vote-batcher.ts); tests read its stats. */
     voteBatcher: import('./features/voting/vote-batcher').VoteBatcher;
+    /** This instance's metrics (lib/metrics.ts), served on METRICS_PORT or to METRICS_TOKEN. */
+    metrics: Metrics;
+    /** Every periodic job (features/jobs/declared-jobs.ts); the scheduler of main.ts fires them. */
+    jobs: import('./features/jobs/job').JobDeclaration[];
+    /** Shutdown begins: readiness answers 503 from now on, so the load balancer stops sending. */
+    startDraining(): void;
   }
   interface FastifyRequest {
     /** The signed-in user, or null for a guest; set before any route runs. */

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -30,7 +30,10 @@ import { registerHealthRoutes } from './features/health/routes';
 import { registerImageAdminRoutes } from './features/images/admin-routes';
 import { registerIntegrityReviewAdminRoutes } from './features/integrity/review-routes';
 import { registerIntegritySignalAdminRoutes } from './features/integrity/signal-routes';
+import { registerJobAdminRoutes } from './features/jobs/admin-routes';
+import { declareJobs } from './features/jobs/declared-jobs';
 import { registerOnlineUserAdminRoutes } from './features/online-users/admin-routes';
+import { OnlineUsers } from './features/online-users/service';
 import { sessionActivityFor } from './features/sessions/activity';
 import { shareSessionEvictions } from './features/sessions/invalidation';
 import { registerSessionResolution } from './features/sessions/plugin';
@@ -43,24 +46,29 @@ import { registerSocialLoginRoutes } from './features/social-login/routes';
 import { registerSongAdminRoutes } from './features/songs/admin-routes';
 import { registerBulkUploadAdminRoutes } from './features/songs/bulk-upload-routes';
 import { registerSongWriteAdminRoutes, registerSongWriteRoutes } from './features/songs/song-write-routes';
+import { registerUploadRoutes } from './features/uploads/serve-routes';
 import { registerUserAdminRoutes } from './features/users/admin-routes';
 import {
   registerSongVotersAdminRoute,
   registerVotingSettingsAdminRoutes,
 } from './features/voting/admin-routes';
-import { castVoteBatch, pruneBatchWitnesses } from './features/voting/cast-vote-repository';
+import { castVoteBatch } from './features/voting/cast-vote-repository';
 import { VoteRetryPasses } from './features/voting/retry-pass';
 import { registerVotingRoutes } from './features/voting/routes';
 import { VoteBatcher } from './features/voting/vote-batcher';
 import { type DeclaredRoute, registerAccessControl, registerAdminScope } from './lib/access';
+import { buildInfo } from './lib/build-info';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { createMemorySpentChallengeStore, createRedisSpentChallengeStore } from './lib/captcha-replay';
 import { registerErrorHandling, sendFailure } from './lib/error-handler';
 import { Invalid } from './lib/errors';
 import { createHtmlShell } from './lib/html-shell';
-import { registerHttpCaching } from './lib/http-caching';
+import { IMMUTABLE_CACHE, registerHttpCaching } from './lib/http-caching';
 import { httpServerOptions, registerHttpLimits } from './lib/http-limits';
 import { createMailer } from './lib/mailer';
+import { createMetrics } from './lib/metrics';
+import { registerMetricsRoute } from './lib/metrics-route';
+import { deploymentNamespace } from './lib/namespace';
 import { Limiter } from './lib/rate-limit';
 import { ResponseCache } from './lib/response-cache';
 import { deriveKey } from './lib/secrets';
@@ -69,8 +77,6 @@ import { validatorCompiler } from './lib/validation';
 
 /** 1 MiB: JSON bodies are small; file uploads set their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
-/** Hashed build assets never change under the same name. */
-const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** Hosts whose players the song pages embed in frames (spec 1 section 9's link kinds). */
 const PLAYER_FRAME_SOURCES = [
@@ -161,6 +167,34 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+
+  const metrics =
+    context.metrics ??
+    createMetrics({
+      build: buildInfo,
+      poolStats: () => context.database.poolStats(),
+      redisUp: () => (context.redis ? context.redis.status === 'ready' : null),
+      processMetrics: config.metrics.port !== undefined || config.metrics.token !== undefined,
+    });
+  app.decorate('metrics', metrics);
+  context.database.observePoolWaits((seconds) => metrics.poolWaitSeconds.observe(seconds));
+  // Request durations by route pattern (never the raw URL: ids would make a series per song).
+  app.addHook('onResponse', (request, reply, done) => {
+    metrics.httpRequestDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status_code: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+  let draining = false;
+  app.decorate('startDraining', () => {
+    draining = true;
+    metrics.draining.set(1);
+  });
   // The proxy's country header (lib/request-meta.ts) is read only behind a trusted proxy.
   app.decorateRequest('trustedCountryHeader', config.trustProxy !== false ? config.countryHeader : null);
 
@@ -256,11 +290,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     },
   };
 
-  // Tells apart deployments (and test databases) that share one Redis.
-  const namespace = createHash('sha256')
-    .update(config.databaseUrl ?? config.dataDir)
-    .digest('hex')
-    .slice(0, 12);
+  const namespace = deploymentNamespace(config);
   const responseCache = new ResponseCache(namespace, context.redis);
   await responseCache.listen();
   app.addHook('onClose', async () => responseCache.close());
@@ -280,16 +310,16 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     // The embedded database runs one transaction at a time: a second batch in flight would only queue.
     maxInFlight: context.database.kind === 'embedded' ? 1 : config.voteBatches.maxInFlight,
     logger: app.log,
+    observer: {
+      batchCast: (size, seconds, outcome) => {
+        metrics.voteBatchSize.observe(size);
+        metrics.voteBatchSeconds.observe({ outcome }, seconds);
+      },
+    },
   });
   app.decorate('voteBatcher', voteBatcher);
-  const stopPruningWitnesses = pruneBatchWitnesses(db, (error) =>
-    app.log.warn({ err: error }, 'could not prune vote batch witnesses'),
-  );
   // Votes already queued are cast and answered before the database closes.
-  app.addHook('onClose', async () => {
-    stopPruningWitnesses();
-    await voteBatcher.drain();
-  });
+  app.addHook('onClose', async () => voteBatcher.drain());
   const views = new ViewCounter(db, deriveKey(context.secret, 'views'));
   app.addHook('onClose', () => views.close());
 
@@ -301,8 +331,17 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     secret: context.secret,
     storage: context.storage,
     logger: app.log,
+    onEvent: (kind, outcome, reason) => metrics.adEvents.inc({ kind, outcome, reason }),
   });
   app.decorate('ads', adsRuntime);
+
+  const onlineUsers = new OnlineUsers(
+    { db, clock: context.clock, redis: context.redis, namespace },
+    (error) => app.log.warn({ err: error }, 'online users summary not refreshed'),
+  );
+  app.addHook('onClose', () => onlineUsers.close());
+  const jobs = declareJobs({ onlineUsers });
+  app.decorate('jobs', jobs);
   app.addHook('onClose', () => adsRuntime.close());
 
   registerCountryRoutes(app);
@@ -312,7 +351,11 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       const routes = api as unknown as RouteApp;
       registerSessionResolution(routes, context);
       declaredRoutes = registerAccessControl(routes);
-      registerHealthRoutes(routes, context);
+      registerHealthRoutes(routes, {
+        database: context.database,
+        redis: context.redis,
+        isDraining: () => draining,
+      });
       registerPublicSettingsRoutes(routes, {
         db,
         captcha,
@@ -338,6 +381,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         captcha,
         logger: app.log,
         batcher: voteBatcher,
+        metrics,
         retryPasses: new VoteRetryPasses(
           deriveKey(context.secret, 'vote-retry-pass'),
           context.redis
@@ -377,7 +421,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerBannerAdminRoutes(admin, mediaDependencies);
         registerAdAdminRoutes(admin, { ...mediaDependencies, ads: adsRuntime });
         registerAdAnalyticsAdminRoutes(admin, { db, clock: context.clock, storage: context.storage });
-        registerOnlineUserAdminRoutes(admin, { db, clock: context.clock, redis: context.redis, namespace });
+        registerOnlineUserAdminRoutes(admin, onlineUsers);
+        registerJobAdminRoutes(admin, {
+          db,
+          clock: context.clock,
+          jobs,
+          metrics,
+          instance: config.instanceName,
+        });
         registerAnalyticsAdminRoutes(admin, {
           db,
           clock: context.clock,
@@ -389,16 +440,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  if (context.storage.localRoot) {
-    fs.mkdirSync(context.storage.localRoot, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: context.storage.localRoot,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      setHeaders: (response) => response.header('cache-control', IMMUTABLE_CACHE),
-    });
-  }
+  registerUploadRoutes(app, context.storage);
+  registerMetricsRoute(app, { registry: metrics.registry, token: config.metrics.token });
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
   const serveWeb = indexHtml !== undefined && fs.existsSync(indexHtml);

@@ -277,6 +277,8 @@ const PUBLIC_GET_CACHING: Record<string, { url: () => string; caching: 'shared' 
     '/api/auth/facebook/callback': { url: () => '/api/auth/facebook/callback', caching: 'never' },
     // A load balancer's probe must reach the instance, never a copy.
     '/api/health': { url: () => '/api/health', caching: 'never' },
+    '/api/health/live': { url: () => '/api/health/live', caching: 'never' },
+    '/api/health/ready': { url: () => '/api/health/ready', caching: 'never' },
   };
 
 describe('every public GET route', () => {

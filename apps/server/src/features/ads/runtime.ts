@@ -34,6 +34,11 @@ import {
 import { sumsByAd } from './stats-repository';
 import { type AdTokenPayload, AdTokens, isFresh } from './tokens';
 
+export type AdEventKind = 'impression' | 'click';
+export type AdEventOutcome = 'counted' | 'filtered' | 'capped';
+/** bot: a crawler's user agent (or none); replay: a token used again; repeat: the same viewer within a minute; stale: an expired token; unseen: a click with no impression before it. */
+export type AdFilterReason = 'bot' | 'replay' | 'repeat' | 'stale' | 'unseen';
+
 export interface AdsRuntimeOptions {
   db: Database;
   clock: Clock;
@@ -44,6 +49,8 @@ export interface AdsRuntimeOptions {
   secret: string;
   storage: FileStorage;
   logger: FastifyBaseLogger;
+  /** Told of each impression and click received: counted, filtered (and why) or over a cap (metrics). */
+  onEvent?: (kind: AdEventKind, outcome: AdEventOutcome, reason: AdFilterReason | '') => void;
   /** Answers in [0, 1): the weighted draw's dice (Math.random; a seeded one in tests). */
   random?: () => number;
 }
@@ -239,8 +246,12 @@ class Runtime implements AdsRuntime {
     bot: boolean,
   ) {
     const { location } = payload;
-    if (bot || !(await this.firstUse('i', token, payload, now)))
-      return this.buffer.add(ad.id, location, now, 'filteredImpressions');
+    const filtered = (reason: AdFilterReason) => {
+      this.options.onEvent?.('impression', 'filtered', reason);
+      this.buffer.add(ad.id, location, now, 'filteredImpressions');
+    };
+    if (bot) return filtered('bot');
+    if (!(await this.firstUse('i', token, payload, now))) return filtered('replay');
     const outcome = await this.store.impression({
       adId: ad.id,
       location,
@@ -250,10 +261,12 @@ class Runtime implements AdsRuntime {
       maxTotal: ad.maxTotalImpressions,
       maxDaily: ad.maxDailyImpressions,
     });
-    if (outcome.kind === 'counted')
+    if (outcome.kind === 'counted') {
+      this.options.onEvent?.('impression', 'counted', '');
       this.buffer.countImpression(ad.id, location, now, payload.viewer, outcome.firstInHour);
-    else if (outcome.kind === 'repeat') this.buffer.add(ad.id, location, now, 'filteredImpressions');
+    } else if (outcome.kind === 'repeat') filtered('repeat');
     // Over a cap: the ad should not have been shown any more; the impression is neither counted nor kept.
+    else this.options.onEvent?.('impression', 'capped', '');
   }
 
   /**
@@ -263,19 +276,22 @@ class Runtime implements AdsRuntime {
    */
   private async countClick(token: string, payload: AdTokenPayload, now: Date, bot: boolean) {
     const { adId, location } = payload;
-    if (
-      bot ||
-      !isFresh(payload, now, AD_TOKEN_MAX_AGE_SECONDS) ||
-      !(await this.firstUse('c', token, payload, now))
-    )
-      return this.buffer.add(adId, location, now, 'filteredClicks');
+    const filtered = (reason: AdFilterReason) => {
+      this.options.onEvent?.('click', 'filtered', reason);
+      this.buffer.add(adId, location, now, 'filteredClicks');
+    };
+    if (bot) return filtered('bot');
+    if (!isFresh(payload, now, AD_TOKEN_MAX_AGE_SECONDS)) return filtered('stale');
+    if (!(await this.firstUse('c', token, payload, now))) return filtered('replay');
     const outcome = await this.store.click({
       adId,
       location,
       viewer: viewerHex(payload.viewer),
       now: now.getTime(),
     });
-    this.buffer.add(adId, location, now, outcome === 'counted' ? 'clicks' : 'filteredClicks');
+    if (outcome !== 'counted') return filtered(outcome);
+    this.options.onEvent?.('click', 'counted', '');
+    this.buffer.add(adId, location, now, 'clicks');
   }
 
   /** The ads that may be shown now at any of `locations`: showable today and under their caps. */

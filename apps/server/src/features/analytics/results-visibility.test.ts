@@ -80,6 +80,8 @@ const EXAMINED_PUBLIC_GETS = new Set([
   '/api/auth/facebook',
   '/api/auth/facebook/callback',
   '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
 ]);
 
 /** The names of what results reveal, anywhere in an answer. */

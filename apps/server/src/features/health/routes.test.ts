@@ -7,6 +7,36 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+describe('GET /api/health/live and /api/health/ready', () => {
+  it('liveness answers with the version and commit, checking nothing else', async () => {
+    const response = await server.request('GET', '/api/health/live');
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({
+      status: 'ok',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+      commit: expect.any(String),
+      uptimeSeconds: expect.any(Number),
+    });
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('readiness checks the database (and Redis when configured), with the same version as liveness', async () => {
+    const [ready, live] = await Promise.all([
+      server.request('GET', '/api/health/ready'),
+      server.request('GET', '/api/health/live'),
+    ]);
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({
+      status: 'ok',
+      database: 'ok',
+      redis: 'none',
+      databaseKind: process.env.DATABASE_URL ? 'postgres' : 'embedded',
+      version: live.body.data.version,
+      commit: live.body.data.commit,
+    });
+  });
+});
+
 describe('GET /api/health', () => {
   it('reports the database as reachable', async () => {
     const response = await server.request('GET', '/api/health');

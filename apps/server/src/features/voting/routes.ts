@@ -39,10 +39,12 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
     async (request, reply) => {
       if (request.viewer) {
         const limit = await deps.voteLimiter.hit(request.viewer.id);
-        if (!limit.allowed)
+        if (!limit.allowed) {
+          deps.metrics?.votes.inc({ outcome: 'refused', reason: 'TOO_MANY_REQUESTS' });
           throw TooManyRequests('TOO_MANY_REQUESTS', {
             extra: { retryAfterSeconds: limit.retryAfterSeconds },
           });
+        }
       }
       const { message, result } = await voting.castVote(
         deps,

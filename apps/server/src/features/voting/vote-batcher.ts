@@ -25,8 +25,17 @@ export interface VoteBatcherOptions {
   /** Batches cast at the same time; more wait in the queue, growing the next batch. */
   maxInFlight: number;
   logger?: FastifyBaseLogger;
+  /** Told of every batch cast: its size, how long the cast and commit took, and how it ended. */
+  observer?: VoteBatchObserver;
   /** Pause before the one retry of a failed batch (ms); a deadlock's other side finishes meanwhile. */
   retryDelayMs?: number;
+}
+
+/** committed: stored and answered; failed: not stored (retried or split); unknown: the database could not say. */
+export type VoteBatchOutcome = 'committed' | 'failed' | 'unknown';
+
+export interface VoteBatchObserver {
+  batchCast(size: number, seconds: number, outcome: VoteBatchOutcome): void;
 }
 
 /** Casts a batch in one transaction and answers each vote in order (cast-vote-repository castVoteBatch). */
@@ -176,14 +185,19 @@ export class VoteBatcher {
 
   private async attempt(batch: Waiting[], isRetry: boolean): Promise<void> {
     let results: CastResult[];
+    const started = performance.now();
+    const observe = (outcome: VoteBatchOutcome) =>
+      this.options.observer?.batchCast(batch.length, (performance.now() - started) / 1000, outcome);
     try {
       results = await this.castBatch(
         batch.map((waiting) => waiting.ballot),
         this.nextShard(),
       );
     } catch (error) {
+      observe(error instanceof BatchNotCast ? 'failed' : 'unknown');
       return this.recover(batch, isRetry, error);
     }
+    observe('committed');
     for (const [index, waiting] of batch.entries()) waiting.resolve(results[index]!);
   }
 

@@ -4,6 +4,7 @@ import type { CaptchaVerifier } from '../../lib/captcha';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors';
+import type { Metrics } from '../../lib/metrics';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { Viewer } from '../../lib/viewer';
 import { getPlatformSettings } from '../settings/service';
@@ -22,6 +23,8 @@ export interface VotingDependencies {
   /** Casts votes in batches, one transaction each (group commit). */
   batcher: VoteBatcher;
   retryPasses: VoteRetryPasses;
+  /** Counts votes by outcome and retry passes (absent in tests that build the service alone). */
+  metrics?: Pick<Metrics, 'votes' | 'voteRetryPasses'>;
 }
 
 const CLOSED_REASONS = {
@@ -58,9 +61,30 @@ async function requireVoter(deps: VotingDependencies, viewer: Viewer, now: Date)
 /**
  * Casts a fan's vote for an approved song. The fan's rights are checked here; the window, the song and
  * the quotas again inside the database transaction of the vote's batch (vote-batcher.ts), so they hold
- * under any concurrency and across server instances. Answers only once the batch has committed.
+ * under any concurrency and across server instances. Answers only once the batch has committed. Every
+ * outcome is counted (ovation_votes_total): accepted, refused with its code, or unavailable (503).
  */
 export async function castVote(
+  deps: VotingDependencies,
+  viewer: Viewer,
+  input: { songId: string; captchaToken?: string; retryPass?: string },
+  meta: RequestMeta,
+): Promise<{ message: string; result: VoteResult }> {
+  try {
+    const cast = await castCheckedVote(deps, viewer, input, meta);
+    deps.metrics?.votes.inc({ outcome: 'accepted', reason: '' });
+    return cast;
+  } catch (error) {
+    if (error instanceof AppError) {
+      const outcome = error.status === 503 ? 'unavailable' : 'refused';
+      deps.metrics?.votes.inc({ outcome, reason: error.code });
+      if (error.extra?.retryPass) deps.metrics?.voteRetryPasses.inc({ event: 'issued' });
+    }
+    throw error;
+  }
+}
+
+async function castCheckedVote(
   deps: VotingDependencies,
   viewer: Viewer,
   input: { songId: string; captchaToken?: string; retryPass?: string },
@@ -73,6 +97,7 @@ export async function castVote(
   const passed =
     input.retryPass !== undefined &&
     (await deps.retryPasses.redeem(input.retryPass, voter.id, input.songId, now));
+  if (passed) deps.metrics?.voteRetryPasses.inc({ event: 'redeemed' });
   if (settings.securitySettings.requireCaptcha && !passed) {
     if (!input.captchaToken) throw Invalid('CAPTCHA_REQUIRED_TO_VOTE');
     if (!(await deps.captcha.verify(input.captchaToken, meta.ip))) throw Invalid('CAPTCHA_FAILED');
