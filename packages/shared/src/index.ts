@@ -8,6 +8,7 @@ export * from './schemas/admin-categories';
 export * from './schemas/admin-dashboard';
 export * from './schemas/admin-integrity-actions';
 export * from './schemas/admin-integrity-signals';
+export * from './schemas/admin-jobs';
 export * from './schemas/admin-list';
 export * from './schemas/admin-media';
 export * from './schemas/admin-online-users';

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -33,5 +33,33 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorId, table.createdAt),
     // The admin audit screen lists newest first.
     index('audit_log_time_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * One row per run of a scheduled job (features/jobs). A scheduled run is claimed by inserting its row: the
+ * unique (job, scheduled_for) lets exactly one instance take each occurrence, whichever instances fire it.
+ * Runs started by hand (`npm run jobs -- run NAME`, or an admin) are scheduled for the moment they start.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    job: text('job').notNull(),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    /** 'schedule', 'cli' or 'admin'. */
+    trigger: text('trigger').notNull(),
+    /** The instance that ran it (INSTANCE_NAME), or 'cli'. */
+    instance: text('instance').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Rows deleted, updated or refreshed, by what the job names them (e.g. { vote_batches: 120 }). */
+    rows: jsonb('rows').$type<Record<string, number>>(),
+    error: text('error'),
+    triggeredBy: uuid('triggered_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('job_runs_job_slot_idx').on(table.job, table.scheduledFor),
+    index('job_runs_started_idx').on(table.startedAt),
   ],
 );

@@ -87,14 +87,14 @@ export async function deleteVerification(db: Database, userId: string) {
 /**
  * Records that a code is being mailed for `purpose` to an address (by its hash), unless one was within
  * `cooldownSeconds`: one statement, so parallel requests cannot both pass. Answers when the last code
- * went out when refused, or null when this request may send. Rows older than an hour are pruned here.
+ * went out when refused, or null when this request may send. Rows older than an hour are pruned by a
+ * scheduled job (pruneCodeRequests): an older row can no longer refuse anything.
  */
 export async function claimCodeRequest(
   db: Database,
   values: { purpose: string; addressHash: string; now: Date; cooldownSeconds: number },
 ): Promise<Date | null> {
   const { purpose, addressHash, now, cooldownSeconds } = values;
-  await db.delete(codeRequests).where(lt(codeRequests.sentAt, new Date(now.getTime() - 60 * 60_000)));
   const claimed = await db
     .insert(codeRequests)
     .values({ purpose, addressHash, sentAt: now })
@@ -110,6 +110,15 @@ export async function claimCodeRequest(
     .from(codeRequests)
     .where(and(eq(codeRequests.purpose, purpose), eq(codeRequests.addressHash, addressHash)));
   return last?.sentAt ?? now;
+}
+
+/** Deletes the code requests sent before `before`; answers how many. */
+export async function deleteCodeRequestsBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(codeRequests)
+    .where(lt(codeRequests.sentAt, before))
+    .returning({ purpose: codeRequests.purpose });
+  return deleted.length;
 }
 
 export async function savePasswordReset(db: Database, values: typeof passwordResets.$inferInsert) {

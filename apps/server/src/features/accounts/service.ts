@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, OTP_RESEND_COOLDOWN_SECONDS, type ValidationMessageKey } from '@ovation/shared';
+import type { Database } from '../../lib/db';
 import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
@@ -191,6 +192,20 @@ export async function changePassword(
   await repository.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   await endUserSessions(deps.db, deps.clock, userId, 'password-changed', currentSessionId ?? undefined);
   await recordAudit(deps.db, { action: 'auth.password.changed', actorId: userId, ip: meta.ip });
+}
+
+/**
+ * How long a code request is remembered: longer than any cooldown it enforces (a minute), so deleting
+ * older ones never lets a code go out early.
+ */
+export const CODE_REQUESTS_KEPT_MINUTES = 60;
+
+/** Deletes the code requests older than CODE_REQUESTS_KEPT_MINUTES (a scheduled job); answers how many. */
+export function pruneCodeRequests(db: Database, now: Date) {
+  return repository.deleteCodeRequestsBefore(
+    db,
+    new Date(now.getTime() - CODE_REQUESTS_KEPT_MINUTES * 60_000),
+  );
 }
 
 /**

@@ -60,7 +60,10 @@ type AdminAction =
   | 'votes.quarantine'
   | 'votes.invalidate'
   | 'votes.restore'
-  | 'integrity.exported';
+  | 'integrity.exported'
+  | 'user.admin.created'
+  | 'user.password.set-by-cli'
+  | 'job.run';
 
 export type AuditAction = SecurityAction | AdminAction;
 
@@ -125,6 +128,9 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'votes.invalidate',
   'votes.restore',
   'integrity.exported',
+  'user.admin.created',
+  'user.password.set-by-cli',
+  'job.run',
 ];
 
 export interface AuditEntry {

@@ -10,20 +10,13 @@ import {
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { successMessage } from '../../lib/language';
-import { OnlineUsers, type OnlineUsersDependencies } from './service';
-
-export type { OnlineUsersDependencies } from './service';
+import type { OnlineUsers } from './service';
 
 const tags = ['admin: online users'];
 const security = [{ bearer: [] }];
 
 /** GET /online-users, GET /online-users/stats, POST /online-users/cleanup, DELETE /online-users/{sessionId}. */
-export function registerOnlineUserAdminRoutes(app: RouteApp, deps: OnlineUsersDependencies) {
-  const onlineUsers = new OnlineUsers(deps, (error) =>
-    app.log.warn({ err: error }, 'online users summary not refreshed'),
-  );
-  app.addHook('onClose', () => onlineUsers.close());
-
+export function registerOnlineUserAdminRoutes(app: RouteApp, onlineUsers: OnlineUsers) {
   app.get(
     '/online-users',
     {

@@ -148,6 +148,14 @@ export class OnlineUsers {
     );
   }
 
+  /**
+   * Recomputes the summary now (the online-users-summary job, once a minute for the whole deployment), so
+   * an admin opening the screen finds it fresh instead of starting a refresh. Answers the sessions online.
+   */
+  async refreshSummary(): Promise<number> {
+    return (await this.summary.refreshNow()).currentOnline;
+  }
+
   /** GET /online-users/stats: the per-minute summary, never a read of the table on the caller's time. */
   stats(): Promise<OnlineStats> {
     return this.summary.current();

@@ -122,6 +122,11 @@ export class OnlineStatsSummary {
     this.refreshInBackground();
   }
 
+  /** Computes and shares a new summary at once (the scheduled refresh: one instance per minute does it). */
+  async refreshNow(): Promise<OnlineStats> {
+    return (await this.computeAndWrite()).stats;
+  }
+
   /** Waits for a refresh under way: call before the database closes. */
   async close() {
     await this.refreshing;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import pg from 'pg';
+import { voteBatches } from '../../db/schema';
 import { type Database, databaseClient } from '../../lib/db';
 
 export interface VoteQuota {
@@ -285,16 +286,11 @@ export async function castVoteBatch(
   }
 }
 
-/** A batch's witness is read only moments after the batch; ten minutes is ample for any reconnect. */
-const WITNESS_KEPT_MINUTES = 10;
-
-/** Deletes old batch witnesses every few minutes (from each instance: cheap, and idempotent). */
-export function pruneBatchWitnesses(db: Database, onError: (error: unknown) => void): () => void {
-  const timer = setInterval(() => {
-    db.execute(
-      sql`delete from vote_batches where cast_at < now() - make_interval(mins => ${WITNESS_KEPT_MINUTES})`,
-    ).catch(onError);
-  }, 5 * 60_000);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Deletes the batch witnesses cast before `before`; answers how many. */
+export async function deleteBatchWitnessesBefore(db: Database, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(voteBatches)
+    .where(lt(voteBatches.castAt, before))
+    .returning({ id: voteBatches.id });
+  return deleted.length;
 }

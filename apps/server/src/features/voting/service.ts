@@ -1,7 +1,19 @@
 import { VOTING_REASONS, type VotingStatus } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { deleteBatchWitnessesBefore } from './cast-vote-repository';
 import * as repository from './repository';
+
+/** A batch's witness is read only moments after its batch (a lost connection); ten minutes is ample. */
+export const BATCH_WITNESS_KEPT_MINUTES = 10;
+
+/**
+ * Deletes the vote batches' witnesses older than BATCH_WITNESS_KEPT_MINUTES (a scheduled job): they settle
+ * a batch whose answer was lost, which is decided within seconds. Answers how many were deleted.
+ */
+export function pruneBatchWitnesses(db: Database, now: Date) {
+  return deleteBatchWitnessesBefore(db, new Date(now.getTime() - BATCH_WITNESS_KEPT_MINUTES * 60_000));
+}
 
 /**
  * Whether voting is open now: enabled by the admin and inside the window. An unset start or end leaves

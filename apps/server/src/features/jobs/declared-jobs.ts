@@ -1,0 +1,48 @@
+import { pruneCodeRequests } from '../accounts/service';
+import type { OnlineUsers } from '../online-users/service';
+import { pruneBatchWitnesses } from '../voting/service';
+import type { JobDeclaration } from './job';
+import { deleteRunsBefore } from './service';
+
+/** A month of runs is what an operator looks back over; the admin screen pages through them. */
+export const JOB_RUNS_KEPT_DAYS = 30;
+
+/**
+ * Every periodic job of the deployment, declared here and nowhere else: its name, its schedule (cron, UTC)
+ * and its work, which calls the owning feature's service. The scheduler (scheduler.ts) fires them on every
+ * instance and exactly one instance runs each occurrence; `npm run jobs -- list | run NAME` and the admin
+ * screen (/admin/jobs) show and start the same list.
+ */
+export function declareJobs(deps: { onlineUsers?: OnlineUsers }): JobDeclaration[] {
+  const jobs: JobDeclaration[] = [
+    {
+      // Witnesses settle a vote batch whose answer was lost, which is decided within seconds.
+      name: 'vote-batch-witnesses',
+      schedule: '*/5 * * * *',
+      run: async ({ db, now }) => ({ vote_batches: await pruneBatchWitnesses(db, now) }),
+    },
+    {
+      // Remembered code mails older than the longest cooldown refuse nothing any more.
+      name: 'code-requests',
+      schedule: '*/15 * * * *',
+      run: async ({ db, now }) => ({ code_requests: await pruneCodeRequests(db, now) }),
+    },
+    {
+      name: 'job-runs',
+      schedule: '40 3 * * *',
+      run: async ({ db, now }) => ({
+        job_runs: await deleteRunsBefore(db, new Date(now.getTime() - JOB_RUNS_KEPT_DAYS * 86_400_000)),
+      }),
+    },
+  ];
+  const { onlineUsers } = deps;
+  if (onlineUsers) {
+    jobs.push({
+      // The online users screen's figures, fresh every minute without any admin waiting for them.
+      name: 'online-users-summary',
+      schedule: '* * * * *',
+      run: async () => ({ sessions_online: await onlineUsers.refreshSummary() }),
+    });
+  }
+  return jobs;
+}
