@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { buttonClass } from '../ui/button-styles';
 
 export interface EmptyStateProps {
   /** 'No songs found'. */
@@ -6,13 +7,18 @@ export interface EmptyStateProps {
   description?: ReactNode;
   /** An icon component's element, shown in a tinted circle. */
   icon?: ReactNode;
-  /** A button or link (Clear Filters, Add Category). */
+  /** A button or link (Add Category). */
   action?: ReactNode;
+  /**
+   * A filtered list that came back empty offers to clear its filters: pass the reset and its label (the
+   * screen's own "Clear filters"); leave it out when nothing is filtered.
+   */
+  clear?: { label: string; onClear(): void };
   className?: string;
 }
 
 /** What a list shows when it has nothing: a title, a line of explanation and, if useful, one action. */
-export function EmptyState({ title, description, icon, action, className = '' }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, action, clear, className = '' }: EmptyStateProps) {
   return (
     <div
       role="status"
@@ -28,7 +34,16 @@ export function EmptyState({ title, description, icon, action, className = '' }:
       )}
       <p className="text-lg font-bold text-ink-50">{title}</p>
       {description && <p className="mt-1 max-w-md text-sm text-ink-400">{description}</p>}
-      {action && <div className="mt-5">{action}</div>}
+      {(action || clear) && (
+        <div className="mt-5">
+          {action}
+          {clear && (
+            <button type="button" onClick={clear.onClear} className={buttonClass('secondary', 'md')}>
+              {clear.label}
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -134,11 +134,7 @@ export default function AdsPage() {
                     icon={<AdsIcon />}
                     title={t('table.emptyFilteredTitle')}
                     description={t('table.emptyFiltered')}
-                    action={
-                      <button type="button" onClick={reset} className={buttonClass('secondary', 'md')}>
-                        {t('filters.clear')}
-                      </button>
-                    }
+                    clear={{ label: t('filters.clear'), onClear: reset }}
                   />
                 ) : (
                   <EmptyState

@@ -215,13 +215,7 @@ export default function OnlineUsersPage() {
                       ? t('table.emptyFiltered')
                       : t('table.emptyAll', { minutes: formats.number(ONLINE_PRESENCE_MINUTES) })
                   }
-                  action={
-                    filtered ? (
-                      <button type="button" onClick={reset} className={buttonClass('secondary', 'md')}>
-                        {t('filters.clear')}
-                      </button>
-                    ) : undefined
-                  }
+                  clear={filtered ? { label: t('filters.clear'), onClear: reset } : undefined}
                 />
               }
             />

@@ -223,13 +223,7 @@ export default function AdminUsersPage() {
             icon={<SearchIcon />}
             title={t('list.empty')}
             description={filtered ? t('list.emptyFiltered') : t('list.emptyAll')}
-            action={
-              filtered ? (
-                <button type="button" onClick={reset} className={buttonClass('secondary', 'md')}>
-                  {t('filters.clear')}
-                </button>
-              ) : undefined
-            }
+            clear={filtered ? { label: t('filters.clear'), onClear: reset } : undefined}
           />
         ) : (
           <ul
