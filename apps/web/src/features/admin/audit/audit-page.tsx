@@ -108,7 +108,11 @@ export default function AdminAuditPage() {
           </div>
         ) : (
           <span className="text-ink-400">
-            {entry.action.startsWith('auth.') ? t('noActor') : t('deletedActor')}
+            {entry.details.via === 'cli'
+              ? t('commandLine')
+              : entry.action.startsWith('auth.')
+                ? t('noActor')
+                : t('deletedActor')}
           </span>
         ),
     },

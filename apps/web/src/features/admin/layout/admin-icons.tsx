@@ -58,6 +58,15 @@ const SettingsIcon = (props: IconProps) => (
     <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
   </StrokeIcon>
 );
+/** A calendar with a clock: work that runs on a schedule. */
+const ScheduleIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <path d="M20 11V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2h6" />
+    <path d="M16 2v4M7 2v4M3 10h17" />
+    <circle cx="17.5" cy="17.5" r="4.5" />
+    <path d="M17.5 15.5v2l1.5 1" />
+  </StrokeIcon>
+);
 const ListIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <rect x="5" y="3" width="14" height="18" rx="2" />
@@ -79,6 +88,7 @@ export const SCREEN_ICONS: Record<AdminScreenPath, ComponentType<IconProps>> = {
   ads: MegaphoneIcon,
   'ad-analytics': BarsIcon,
   'online-users': ActivityIcon,
+  jobs: ScheduleIcon,
   'voting-control': ClockIcon,
   settings: SettingsIcon,
   audit: ListIcon,

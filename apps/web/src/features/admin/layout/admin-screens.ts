@@ -1,6 +1,6 @@
 /**
- * The admin area's screens, in sidebar order (spec 2 section 2, plus the audit log). `path` is relative to
- * /admin ('' is the dashboard). `soon` screens show the 'Coming in a later release' page and a Soon badge.
+ * The admin area's screens, in sidebar order (spec 2 section 2, plus scheduled jobs and the audit log). `path`
+ * is relative to /admin ('' is the dashboard). `soon` screens show the 'Coming in a later release' page and a Soon badge.
  * The router gives each built screen its own route; every other /admin path goes to the coming-soon page,
  * which reads `soon` here.
  */
@@ -17,6 +17,7 @@ export const ADMIN_SCREENS = [
   { path: 'ads', label: 'nav.ads', soon: false },
   { path: 'ad-analytics', label: 'nav.adAnalytics', soon: false },
   { path: 'online-users', label: 'nav.onlineUsers', soon: false },
+  { path: 'jobs', label: 'nav.jobs', soon: false },
   { path: 'voting-control', label: 'nav.votingControl', soon: false },
   { path: 'settings', label: 'nav.settings', soon: false },
   { path: 'audit', label: 'nav.audit', soon: false },
