@@ -55,7 +55,7 @@ export const BENCH_POPULATION: BenchPopulation = {
 };
 
 /**
- * Fills a fresh database with what the benchmark needs, fast, in SQL: categories, approved songs, fans
+ * Fills a fresh database (or a deployment's copy, beside what it holds) with what the benchmark needs, fast, in SQL: categories, approved songs, fans
  * with sessions whose bearer token is `bench-token-<n>`, an open window, and settings without CAPTCHA.
  */
 export async function seedBenchData(db: Database, population: BenchPopulation = BENCH_POPULATION) {
@@ -65,7 +65,7 @@ export async function seedBenchData(db: Database, population: BenchPopulation = 
   await db.execute(sql`
     insert into songs (title, artist, category_id, song_link, status, search_text)
     select 'Bench song ' || n, 'Bench artist ' || n,
-           (select id from categories where sort_order = 1 + (n % ${CATEGORY_COUNT})),
+           (select id from categories where name = 'Bench category ' || (1 + n % ${CATEGORY_COUNT})),
            'https://www.youtube.com/watch?v=bench' || n, 'approved', 'bench song ' || n
     from generate_series(1, ${SONG_COUNT}) n`);
   await db.execute(sql`
@@ -78,7 +78,8 @@ export async function seedBenchData(db: Database, population: BenchPopulation = 
   await db.execute(sql`create unique index on bench_users (n)`);
   await db.execute(sql`
     create table bench_songs as
-    select row_number() over (order by s.title) as n, s.id, s.category_id from songs s`);
+    select row_number() over (order by s.title) as n, s.id, s.category_id from songs s
+    where s.title like 'Bench song %'`);
   await db.execute(sql`create unique index on bench_songs (n)`);
   for (const range of population.withSessions) {
     await db.execute(sql`
@@ -86,13 +87,16 @@ export async function seedBenchData(db: Database, population: BenchPopulation = 
       select encode(sha256(convert_to('bench-token-' || b.n, 'UTF8')), 'hex'), b.id, 'desktop'
       from bench_users b where b.n between ${range.first} and ${after(range) - 1}`);
   }
+  // A deployment under test (BENCH_TARGET) already has its window and settings: they are overwritten.
   await db.execute(sql`
     insert into voting_settings (id, is_enabled, start_date, end_date)
-    values (1, true, now() - interval '1 hour', now() + interval '30 days')`);
+    values (1, true, now() - interval '1 hour', now() + interval '30 days')
+    on conflict (id) do update set is_enabled = true, start_date = excluded.start_date, end_date = excluded.end_date`);
   await db.execute(sql`
     insert into settings (key, value) values ('platform', ${JSON.stringify({
       securitySettings: { requireCaptcha: false, requireEmailVerification: true },
-    })}::jsonb)`);
+    })}::jsonb)
+    on conflict (key) do update set value = jsonb_set(settings.value, '{securitySettings,requireCaptcha}', 'false')`);
 }
 
 export interface BenchCatalog {
@@ -104,7 +108,7 @@ export interface BenchCatalog {
 
 export async function loadCatalog(db: Database): Promise<BenchCatalog> {
   const songs = rows<{ id: string; category_id: string }>(
-    await db.execute(sql`select id, category_id from songs order by title`),
+    await db.execute(sql`select id, category_id from songs where title like 'Bench song %' order by title`),
   );
   const songsByCategory = new Map<string, string[]>();
   for (const song of songs) {

@@ -4,7 +4,7 @@
  * the benchmark server just as its window opens. Targets: all 12,000 answered 201 within 5 s of the first
  * request, no 5xx, p99 under 1 s; and every 201 stored exactly once.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/lib/db';
 import { type BenchCatalog, OPENING_FANS, rows } from './bench-data';
@@ -18,6 +18,7 @@ import {
   sendVote,
   shuffle,
   summariseAnswers,
+  transportFor,
   type VoteAnswer,
   voteAgent,
 } from './vote-load';
@@ -98,7 +99,7 @@ async function openSockets(agent: http.Agent, server: URL) {
       { length: SOCKETS },
       () =>
         new Promise<void>((resolve) => {
-          const request = http.get(
+          const request = transportFor(server).get(
             { agent, host: server.hostname, port: server.port, path: '/api/health' },
             (response) => {
               response.resume();
@@ -115,7 +116,7 @@ async function openSockets(agent: http.Agent, server: URL) {
 /** Sends every ballot at its due time (VOTES_PER_MS), never waiting for answers; resolves once all are answered. */
 async function sendOpenLoop(baseUrl: string, ballots: Ballot[]) {
   const server = new URL(baseUrl);
-  const agent = voteAgent(SOCKETS);
+  const agent = voteAgent(SOCKETS, server);
   const openConnections = await openSockets(agent, server);
   const answers: VoteAnswer[] = [];
   const pending: Array<Promise<void>> = [];

@@ -11,6 +11,11 @@
  * failure fails the run. BENCH_ONLY runs some parts only (comma-separated: votes, reads, burst, instances,
  * crash, admin, review, online-users, ads), e.g. `BENCH_ONLY=burst npm run bench`; the seeding and the
  * server start always run.
+ *
+ * BENCH_TARGET=<url> points the vote runs ((a), (b) and the opening burst (c)) at a running deployment, the
+ * load balancer of `npm run stack:test -- --hold` for one, instead of a server of the bench's own. Its
+ * database must then be DATABASE_URL (a copy made for the test: the bench adds 255,000 fans and 500 songs
+ * to it and leaves them there); NODE_EXTRA_CA_CERTS names the certificate of a self-signed balancer.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -65,14 +70,24 @@ const BENCH_PARTS = [
   'ads',
 ] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
-const onlyParts = (process.env.BENCH_ONLY ?? '')
+/** A running deployment to send the vote runs to (its load balancer), instead of the bench's own server. */
+const target = process.env.BENCH_TARGET?.replace(/\/$/, '');
+/** What can run against a deployment: the vote runs; the others start servers of their own or read this one's memory. */
+const TARGET_PARTS: readonly BenchPart[] = ['votes', 'burst'];
+const onlyParts = (process.env.BENCH_ONLY ?? (target ? TARGET_PARTS.join(',') : ''))
   .split(',')
   .map((part) => part.trim())
   .filter(Boolean);
 for (const part of onlyParts) {
   if (!(BENCH_PARTS as readonly string[]).includes(part))
     throw new Error(`BENCH_ONLY: unknown part '${part}' (parts: ${BENCH_PARTS.join(', ')})`);
+  if (target && !(TARGET_PARTS as readonly string[]).includes(part))
+    throw new Error(
+      `BENCH_TARGET runs only ${TARGET_PARTS.join(', ')}: '${part}' needs the bench's own server`,
+    );
 }
+if (target && !process.env.DATABASE_URL)
+  throw new Error("BENCH_TARGET needs DATABASE_URL: the target's own database (a copy made for the test)");
 /** Whether BENCH_ONLY (every part when unset) includes this part. */
 const runs = (part: BenchPart) => onlyParts.length === 0 || onlyParts.includes(part);
 
@@ -150,10 +165,11 @@ function summarise(result: autocannon.Result): HttpResult {
 
 async function main() {
   const name = `ovation_bench_${randomBytes(3).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
   const url = new URL(baseDatabaseUrl);
   url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  // Against a deployment, its own database; else a new one, dropped at the end.
+  const databaseUrl = target ? baseDatabaseUrl : url.toString();
+  if (!target) await adminQuery(`create database ${name}`);
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   let server: ChildProcess | undefined;
   try {
@@ -188,8 +204,8 @@ async function main() {
       );
 
     const port = 3900 + Math.floor(Math.random() * 90);
-    server = await startBenchServer(databaseUrl, port);
-    const baseUrl = `http://127.0.0.1:${port}`;
+    if (!target) server = await startBenchServer(databaseUrl, port);
+    const baseUrl = target ?? `http://127.0.0.1:${port}`;
     const tableRows: string[][] = [];
     /** What prints after the main table, in order: the integrity lines, then each admin part's table. */
     const reports: Array<() => void> = [];
@@ -333,7 +349,7 @@ async function main() {
       const admin = await runAdminBench({
         db: database.db,
         baseUrl,
-        serverPid: server.pid!,
+        serverPid: server!.pid!,
         seconds: SECONDS,
       });
       reports.push(() => missedTargets.push(...printAdminBench(admin)));
@@ -359,7 +375,7 @@ async function main() {
     }
 
     console.log(
-      `\nOvation benchmark: ${SECONDS} s per run, ${CONNECTIONS} HTTP connections, pgbench ${PGBENCH_CLIENTS} clients, one server process (the instances and kill -9 parts start their own)${onlyParts.length ? ` (BENCH_ONLY=${onlyParts.join(',')})` : ''}\n`,
+      `\nOvation benchmark: ${SECONDS} s per run, ${CONNECTIONS} HTTP connections, pgbench ${PGBENCH_CLIENTS} clients, ${target ? `the deployment at ${target}` : 'one server process (the instances and kill -9 parts start their own)'}${onlyParts.length ? ` (BENCH_ONLY=${onlyParts.join(',')})` : ''}\n`,
     );
     if (tableRows.length) {
       console.log('| run | throughput | p50 ms | p99 ms | ratio |\n|---|---|---|---|---|');
@@ -378,7 +394,7 @@ async function main() {
       await exited;
     }
     await database.close();
-    await adminQuery(`drop database if exists ${name} with (force)`);
+    if (!target) await adminQuery(`drop database if exists ${name} with (force)`);
   }
 }
 
