@@ -2,15 +2,23 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import * as tar from 'tar';
 import type { Config } from '../config';
 import { buildInfo } from '../lib/build-info';
-import { embeddedDatabaseDirectory, openDatabase } from '../lib/db';
+import {
+  buildMigrations,
+  type Database,
+  databaseClient,
+  embeddedDatabaseDirectory,
+  openDatabase,
+  pendingMigrationsIn,
+} from '../lib/db';
 import { OperatorError } from '../lib/operator-error';
-import { createStorage } from '../lib/storage';
+import { createDiskStorage, createStorage } from '../lib/storage';
 import {
   type BackedUpCounts,
   countAppliedMigrations,
@@ -88,18 +96,13 @@ async function sha256Of(file: string) {
   return hash.digest('hex');
 }
 
-async function listFiles(root: string): Promise<string[]> {
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile() && !entry.name.endsWith('.tmp'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
-
 /**
- * Writes a backup of the configured database (and its uploads when they live on disk) to `out`. The
- * embedded database must not be open in another process meanwhile (a running server): PGlite copies its
- * data folder, which only one process may open; stopping the server for the seconds it takes is the price
- * of the embedded set-up. PostgreSQL is dumped live, in one consistent snapshot (pg_dump).
+ * Writes a backup of the configured database (and its uploads when they live on disk) to `out`, staging
+ * beside it (not in a temporary folder that may be small or in memory) and renaming it into place whole.
+ * PostgreSQL is dumped live: the manifest's counts and `pg_dump` read one exported snapshot, so they agree
+ * whatever is written meanwhile. The embedded database must not be open in another process (a running
+ * server): PGlite copies its data folder, which only one process may open; stopping the server for the
+ * seconds it takes is the price of the embedded set-up.
  */
 export async function createBackup(
   config: Config,
@@ -109,67 +112,106 @@ export async function createBackup(
   if (!options.overwrite && (await fs.stat(out).catch(() => null))) {
     throw new BackupError(`${out} exists: choose another name (or pass --force to replace it).`);
   }
-  const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-backup-'));
+  const folder = path.dirname(path.resolve(out));
+  await fs.mkdir(folder, { recursive: true });
+  const staging = await fs.mkdtemp(path.join(folder, '.ovation-backup-'));
+  const temporary = `${out}.partial`;
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-    let manifest: BackupManifest;
-    const entries = ['manifest.json'];
-    try {
-      const pending = await database.pendingMigrations();
-      if (pending.length > 0) {
-        throw new BackupError('The database is behind this build: run `npm run db:migrate` first.');
-      }
-      const counts = await countBackedUpRows(database.db);
-      const migrations = await countAppliedMigrations(database.db);
-      const diskUploads = config.uploads.store === 'disk';
-      const uploadRoot = path.join(config.dataDir, 'uploads');
-      const uploadFiles = diskUploads ? await listFiles(uploadRoot) : [];
-      manifest = {
-        format: BACKUP_FORMAT,
-        formatVersion: FORMAT_VERSION,
-        createdAt: new Date().toISOString(),
-        database: database.kind,
-        uploads: diskUploads ? 'disk' : 'database',
-        build: { version: buildInfo.version, commit: buildInfo.commit },
-        migrations,
-        counts,
-        uploadFiles: uploadFiles.length,
-      };
-      if (database.kind === 'postgres') {
-        await runTool(
-          'pg_dump',
-          [
-            '--format=custom',
-            '--no-owner',
-            '--no-privileges',
-            `--file=${path.join(staging, 'database.pgdump')}`,
-          ],
-          config.databaseUrl!,
-        );
-        entries.push('database.pgdump');
-      } else {
-        const client = (database.db as unknown as { $client: PGlite }).$client;
-        const dump = await client.dumpDataDir('gzip');
-        await fs.writeFile(path.join(staging, 'pglite.tar.gz'), Buffer.from(await dump.arrayBuffer()));
-        entries.push('pglite.tar.gz');
-      }
-      if (uploadFiles.length > 0) {
-        await fs.symlink(uploadRoot, path.join(staging, 'uploads'));
-        entries.push(...uploadFiles.map((file) => path.join('uploads', file)));
-      }
-    } finally {
-      await database.close();
+    const dumped = config.databaseUrl
+      ? await dumpPostgres(config.databaseUrl, staging)
+      : await dumpEmbedded(config.dataDir, staging);
+    const entries = ['manifest.json', dumped.file];
+    const diskUploads = config.uploads.store === 'disk';
+    const uploadFiles = diskUploads ? await createDiskStorage(config.dataDir).list('') : [];
+    if (uploadFiles.length > 0) {
+      await fs.symlink(path.join(config.dataDir, 'uploads'), path.join(staging, 'uploads'));
+      entries.push(...uploadFiles.map((key) => `uploads/${key}`));
     }
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      formatVersion: FORMAT_VERSION,
+      createdAt: new Date().toISOString(),
+      database: config.databaseUrl ? 'postgres' : 'embedded',
+      uploads: diskUploads ? 'disk' : 'database',
+      build: { version: buildInfo.version, commit: buildInfo.commit },
+      migrations: dumped.migrations,
+      counts: dumped.counts,
+      uploadFiles: uploadFiles.length,
+    };
     await fs.writeFile(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-    await fs.mkdir(path.dirname(path.resolve(out)), { recursive: true });
-    const temporary = `${out}.partial`;
     await tar.c({ file: temporary, cwd: staging, follow: true, portable: true, mode: 0o600 }, entries);
     await fs.chmod(temporary, 0o600);
     await fs.rename(temporary, out);
     const { size } = await fs.stat(out);
     return { manifest, bytes: size, sha256: await sha256Of(out) };
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
+  }
+}
+
+interface Dumped {
+  /** The dump's name in the archive. */
+  file: string;
+  counts: BackedUpCounts;
+  migrations: number;
+}
+
+/** A database behind this build is migrated first: a backup records one schema this build knows. */
+async function requireMigrated(db: Database) {
+  if ((await pendingMigrationsIn(db)).length > 0) {
+    throw new BackupError('The database is behind this build: run `npm run db:migrate` first.');
+  }
+}
+
+/**
+ * pg_dump in its custom format, of the snapshot a read-only REPEATABLE READ transaction exports: the counts
+ * read in that transaction are exactly what the dump holds.
+ */
+async function dumpPostgres(databaseUrl: string, staging: string): Promise<Dumped> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const [{ snapshot }] = (
+      await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')
+    ).rows as [{ snapshot: string }];
+    const db = drizzlePostgres(client) as unknown as Database;
+    await requireMigrated(db);
+    const counts = await countBackedUpRows(db);
+    const migrations = await countAppliedMigrations(db);
+    await runTool(
+      'pg_dump',
+      [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        `--snapshot=${snapshot}`,
+        `--file=${path.join(staging, 'database.pgdump')}`,
+      ],
+      databaseUrl,
+    );
+    await client.query('commit');
+    return { file: 'database.pgdump', counts, migrations };
+  } finally {
+    await client.end();
+  }
+}
+
+/** PGlite's own dump of its data folder (the database cannot change: this process holds its lock). */
+async function dumpEmbedded(dataDir: string, staging: string): Promise<Dumped> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await requireMigrated(database.db);
+    const counts = await countBackedUpRows(database.db);
+    const migrations = await countAppliedMigrations(database.db);
+    const dump = await (databaseClient(database.db) as PGlite).dumpDataDir('gzip');
+    await fs.writeFile(path.join(staging, 'pglite.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+    return { file: 'pglite.tar.gz', counts, migrations };
+  } finally {
+    await database.close();
   }
 }
 
@@ -204,14 +246,23 @@ export async function readManifest(file: string): Promise<BackupManifest> {
  * Restores a backup into the configured database, which must be empty (a new PostgreSQL database, or an
  * embedded DATA_DIR without a database yet): a restore never merges into live data. `force` replaces an
  * existing one instead (PostgreSQL: its objects are dropped first; embedded: the old folder is kept beside,
- * renamed). Uploads in the archive go to the configured store. Answers the manifest and what was restored.
+ * renamed). Uploads in the archive go to the configured store. A backup of a newer build (more migrations
+ * than this one knows) is refused: this build would run on a schema it does not know. Answers the manifest,
+ * the restored counts and how many upload files were written to the disk store.
  */
 export async function restoreBackup(
   config: Config,
   file: string,
   options: { force?: boolean } = {},
-): Promise<{ manifest: BackupManifest; counts: BackedUpCounts; uploadsRestored: number }> {
+): Promise<{ manifest: BackupManifest; counts: BackedUpCounts; uploadFilesOnDisk: number }> {
   const manifest = await readManifest(file);
+  const known = (await buildMigrations()).length;
+  if (manifest.migrations > known) {
+    throw new BackupError(
+      `This backup was made by Ovation ${manifest.build.version} (${manifest.build.commit.slice(0, 12)}), whose database has ` +
+        `${manifest.migrations} migrations; this build knows ${known}. Restore it with that version or a newer one.`,
+    );
+  }
   const target = config.databaseUrl ? 'postgres' : 'embedded';
   if (manifest.database !== target) {
     throw new BackupError(
@@ -219,7 +270,7 @@ export async function restoreBackup(
         `names ${target === 'postgres' ? 'a PostgreSQL one (DATABASE_URL)' : 'the embedded one (no DATABASE_URL)'}. Restore it into the same kind.`,
     );
   }
-  const staging = await fs.mkdtemp(path.join(os.tmpdir(), 'ovation-restore-'));
+  const staging = await fs.mkdtemp(path.join(path.dirname(path.resolve(file)), '.ovation-restore-'));
   try {
     await tar.x({ file, cwd: staging, strict: true });
     if (target === 'postgres') await restorePostgres(config, staging, options.force ?? false);
@@ -228,20 +279,18 @@ export async function restoreBackup(
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       // A restored database older than this build is migrated by its next start (or `npm run db:migrate`).
-      let uploadsRestored = 0;
-      const uploadRoot = path.join(staging, 'uploads');
-      const files = await listFiles(uploadRoot);
-      if (files.length > 0) {
-        const storage = createStorage(
-          { ...config.uploads, cacheBytes: 0, dataDir: config.dataDir },
-          database.db,
-        );
-        for (const key of files) {
-          await storage.put(key.split(path.sep).join('/'), await fs.readFile(path.join(uploadRoot, key)));
-          uploadsRestored++;
-        }
-      }
-      return { manifest, counts: await countBackedUpRows(database.db), uploadsRestored };
+      const archived = createDiskStorage(staging);
+      const files = await archived.list('');
+      const storage = createStorage(
+        { ...config.uploads, cacheBytes: 0, dataDir: config.dataDir },
+        database.db,
+      );
+      for (const key of files) await storage.put(key, (await archived.get(key))!);
+      return {
+        manifest,
+        counts: await countBackedUpRows(database.db),
+        uploadFilesOnDisk: config.uploads.store === 'disk' ? files.length : 0,
+      };
     } finally {
       await database.close();
     }

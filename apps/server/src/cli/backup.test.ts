@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../lib/db';
 import { createStorage } from '../lib/storage';
@@ -122,6 +123,18 @@ describe('npm run backup, then npm run restore', () => {
       ),
     );
     expect(picture?.equals(PICTURE)).toBe(true);
+  });
+
+  it('refuses a backup made by a newer version, whose schema this one does not know', async () => {
+    const staging = await fs.mkdtemp(path.join(target.environment.DATA_DIR!, 'newer-'));
+    await tar.x({ file: backupFile, cwd: staging });
+    const manifest = JSON.parse(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8'));
+    await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify({ ...manifest, migrations: 999 }));
+    const newer = path.join(target.environment.DATA_DIR!, 'from-the-future.backup');
+    await tar.c({ file: newer, cwd: staging }, await fs.readdir(staging));
+    const refused = await runCli(['restore', newer], { environment: target.environment });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/whose database has 999 migrations; this build knows \d+/);
   });
 
   it('refuses to restore over a database that holds data, unless told to replace it', async () => {

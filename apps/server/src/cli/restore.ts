@@ -17,14 +17,17 @@ export async function main(args: string[]): Promise<number> {
   }
   const config = parseConfig();
   const started = performance.now();
-  const { manifest, counts, uploadsRestored } = await restoreBackup(config, file, { force: values.force });
-  const differing = (['users', 'songs', 'votes', 'validVotes', 'auditLog', 'storedFiles'] as const).filter(
+  const { manifest, counts, uploadFilesOnDisk } = await restoreBackup(config, file, { force: values.force });
+  const differing: string[] = (['users', 'songs', 'votes', 'validVotes', 'auditLog'] as const).filter(
     (name) => counts[name] !== manifest.counts[name],
   );
+  // Uploads may change store on the way (a disk backup restored where they live in the database): count both.
+  const uploads = counts.storedFiles + uploadFilesOnDisk;
+  if (uploads !== manifest.counts.storedFiles + manifest.uploadFiles) differing.push('uploads');
   console.log(
     `Restored the backup of ${manifest.createdAt} (Ovation ${manifest.build.version}, ${manifest.build.commit.slice(0, 12)}) ` +
       `in ${((performance.now() - started) / 1000).toFixed(1)} s: ${counts.users} users, ${counts.songs} songs, ` +
-      `${counts.votes} votes, ${counts.auditLog} audit entries, ${uploadsRestored + counts.storedFiles} uploads.`,
+      `${counts.votes} votes, ${counts.auditLog} audit entries, ${uploads} uploads.`,
   );
   if (differing.length > 0) {
     console.error(`The restored counts differ from the backup's for: ${differing.join(', ')}.`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,12 @@ export interface DatabaseHandle {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Reports how long each query waited for a pooled connection (PostgreSQL only). */
   observePoolWaits(observe: (seconds: number) => void): void;
+  /**
+   * Whether a query came back from PostgreSQL without error within the last `milliseconds`: a busy
+   * instance proves its database answers many times a second, without a health check of its own waiting
+   * in the same pool behind the votes. Always false for the embedded database (asking it costs nothing).
+   */
+  answeredWithin(milliseconds: number): boolean;
   close(): Promise<void>;
 }
 
@@ -53,6 +60,11 @@ interface JournalEntry {
   when: number;
 }
 
+/** This build's migrations, in order (their tags): what a database migrated by it has applied. */
+export async function buildMigrations(): Promise<string[]> {
+  return (await readJournal()).map((entry) => entry.tag);
+}
+
 async function readJournal(): Promise<JournalEntry[]> {
   const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8'));
   return journal.entries;
@@ -62,7 +74,7 @@ async function readJournal(): Promise<JournalEntry[]> {
  * The tags of the migrations the database has not applied: drizzle records each applied one with its
  * journal time (`created_at`), and applies those newer than the last recorded.
  */
-async function pendingIn(db: Database): Promise<string[]> {
+export async function pendingMigrationsIn(db: Database): Promise<string[]> {
   const journal = await readJournal();
   let lastApplied = 0;
   try {
@@ -102,6 +114,10 @@ export async function openDatabase(options: {
     // An idle connection the server drops (restart, failover, a dropped test database) must not crash
     // the process: the pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    let lastAnsweredAt = 0;
+    pool.on('release', (error) => {
+      if (!error) lastAnsweredAt = Date.now();
+    });
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -125,8 +141,9 @@ export async function openDatabase(options: {
           throw error;
         }
       },
-      pendingMigrations: () => pendingIn(db),
+      pendingMigrations: () => pendingMigrationsIn(db),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      answeredWithin: (milliseconds) => Date.now() - lastAnsweredAt < milliseconds,
       observePoolWaits(observe) {
         // Every query checks a connection out through connect() (pool.query too, with a callback).
         const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => unknown;
@@ -172,9 +189,10 @@ export async function openDatabase(options: {
     kind: 'embedded',
     // One process owns the embedded database: nobody to race with.
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
-    pendingMigrations: () => pendingIn(db),
+    pendingMigrations: () => pendingMigrationsIn(db),
     poolStats: () => null,
     observePoolWaits: () => undefined,
+    answeredWithin: () => false,
     async close() {
       await client.close();
       await releaseLock();
@@ -193,33 +211,48 @@ export class EmbeddedDatabaseInUse extends OperatorError {
   constructor(
     readonly dataDir: string,
     readonly pid: number,
+    lockFile: string,
   ) {
     super(
       `The embedded database in ${dataDir} is open in process ${pid} (a running server?). ` +
-        'Only one process may open it at a time: stop that one first.',
+        `Only one process may open it at a time: stop that one first. (If no such process is Ovation, ${lockFile} ` +
+        'is left from before a restart: delete it.)',
     );
   }
 }
 
 /**
  * Takes DATA_DIR/pglite.lock for this process: PGlite has no lock of its own, and two processes writing
- * one data folder would corrupt it. A lock left by a process that is gone (killed) is taken over.
+ * one data folder would corrupt it. The lock appears whole or not at all (a file with our pid, hard-linked
+ * into place), and one left by a process that is gone (killed) is taken over.
  */
 async function lockEmbeddedDatabase(dataDir: string): Promise<() => Promise<void>> {
   const file = path.join(dataDir, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await fs.writeFile(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rm(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await fs.readFile(file, 'utf8').catch(() => ''));
+  const mine = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await fs.writeFile(mine, String(process.pid));
+  try {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        await fs.link(mine, file);
+        return async () => {
+          // Removed only while it is still ours.
+          if ((await fs.readFile(file, 'utf8').catch(() => '')) === String(process.pid))
+            await fs.rm(file, { force: true });
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const held = await fs.readFile(file, 'utf8').catch(() => '');
+      const holder = Number(held);
       if (holder && holder !== process.pid && isAlive(holder))
-        throw new EmbeddedDatabaseInUse(dataDir, holder);
-      await fs.rm(file, { force: true });
+        throw new EmbeddedDatabaseInUse(dataDir, holder, file);
+      // Its holder is gone: taken over, unless another process took it over since we read it.
+      if ((await fs.readFile(file, 'utf8').catch(() => '')) === held) await fs.rm(file, { force: true });
     }
+    throw new OperatorError(`Could not lock the embedded database: ${file} keeps changing hands.`);
+  } finally {
+    await fs.rm(mine, { force: true });
   }
-  throw new Error(`could not lock the embedded database in ${dataDir}`);
 }
 
 function isAlive(pid: number) {
@@ -245,6 +278,15 @@ export function hasSqlState(error: unknown, state: string): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * How many rows a write changed: node-postgres says `rowCount`, PGlite `affectedRows` (cheaper than
+ * `returning` every deleted row just to count them).
+ */
+export function affectedRows(result: unknown): number {
+  const { rowCount, affectedRows: affected } = result as { rowCount?: number | null; affectedRows?: number };
+  return rowCount ?? affected ?? 0;
 }
 
 /**
