@@ -4,6 +4,7 @@ import path from 'node:path';
 import { CAPTCHA_PROVIDERS } from '@ovation/shared';
 import { z } from 'zod';
 import { OperatorError } from './lib/operator-error';
+import { withoutFinalNewline } from './lib/text';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -151,6 +152,9 @@ const environmentSchema = z.object({
  */
 const configSchema = environmentSchema.superRefine((values, context) => {
   if (values.NODE_ENV === 'production') requireProductionSettings(values, context);
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
+    context.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT' });
+  }
   if (values.HEADERS_TIMEOUT_MS > values.REQUEST_TIMEOUT_MS) {
     // Node refuses to start otherwise: the headers are part of the request.
     context.addIssue({
@@ -215,7 +219,7 @@ function withSecretsFromFiles(environment: NodeJS.ProcessEnv, problems: string[]
       continue;
     }
     try {
-      resolved[name] = fs.readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+      resolved[name] = withoutFinalNewline(fs.readFileSync(file, 'utf8'));
     } catch (error) {
       problems.push(
         `${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
 import { createServer, type RunningServer } from '../server';
 import { newDeployment, runCli } from '../test/cli';
 import { createUser } from '../test/factories';
@@ -86,17 +87,25 @@ describe('npm run admin:create', () => {
     });
   });
 
-  it('promotes an existing account, keeping or replacing its password (--password-file)', async () => {
+  it('promotes an existing account with the new password (--password-file), ending its sessions', async () => {
+    let fanToken = '';
     await withServer(async (server) => {
-      await createUser(server.database.db, { email: 'kofi@example.org', name: 'Kofi Fan', role: 'fan' });
+      await createUser(server.database.db, {
+        email: 'kofi@example.org',
+        name: 'Kofi Fan',
+        role: 'fan',
+        passwordHash: await hashPassword('secret123'),
+      });
+      const login = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'kofi@example.org', password: 'secret123' },
+      });
+      fanToken = login.json().token;
     });
-    const kept = await createAdmin(['--email', 'kofi@example.org', '--name', 'Kofi Fan', '--keep-password']);
-    expect(kept.code).toBe(0);
-    expect(kept.stdout).toMatch(/kofi@example\.org is now an admin/);
-
     const file = path.join(deployment.environment.DATA_DIR!, 'admin-password');
     await fs.writeFile(file, 'mango savanna telescope ribbon\n', { mode: 0o600 });
-    const replaced = await createAdmin([
+    const promoted = await createAdmin([
       '--email',
       'kofi@example.org',
       '--name',
@@ -104,8 +113,35 @@ describe('npm run admin:create', () => {
       '--password-file',
       file,
     ]);
-    expect(replaced.stdout).toMatch(/already an admin; its password was replaced/);
+    expect(promoted.code).toBe(0);
+    expect(promoted.stdout).toMatch(
+      /kofi@example\.org is now an admin with the new password; its sessions ended/,
+    );
+    const again = await createAdmin([
+      '--email',
+      'kofi@example.org',
+      '--name',
+      'Kofi Fan',
+      '--password-file',
+      file,
+    ]);
+    expect(again.stdout).toMatch(/already an admin; its password was replaced/);
     await withServer(async (server) => {
+      const old = await server.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${fanToken}` },
+      });
+      expect(old.statusCode).toBe(401);
+      expect(
+        (
+          await server.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: 'kofi@example.org', password: 'secret123' },
+          })
+        ).statusCode,
+      ).toBe(401);
       const login = await server.app.inject({
         method: 'POST',
         url: '/api/auth/login',

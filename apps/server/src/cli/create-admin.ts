@@ -6,16 +6,19 @@ import { parseArgs } from 'node:util';
 import { emailField, nameField } from '@ovation/shared';
 import { parseConfig } from '../config';
 import { createOrPromoteAdmin } from '../features/accounts/first-admin';
+import { shareSessionEvictions } from '../features/sessions/invalidation';
 import { systemClock } from '../lib/clock';
 import { openDatabase } from '../lib/db';
+import { deploymentNamespace } from '../lib/namespace';
 import { adminPasswordWeakness } from '../lib/password-strength';
+import { connectRedis } from '../lib/redis';
 import { readSecret } from './read-secret';
 
-const USAGE = `Usage: npm run admin:create -- --email ADDRESS --name "FULL NAME" [--password-file FILE] [--keep-password]
+const USAGE = `Usage: npm run admin:create -- --email ADDRESS --name "FULL NAME" [--password-file FILE]
 
-Creates a verified admin, or makes the account with that e-mail one. The password is read from
---password-file, or from standard input (typed without echo, or piped). --keep-password promotes an
-existing account and leaves its password as it is.`;
+Creates a verified admin, or makes the account with that e-mail one (its sessions end, and it signs in
+with the new password). The password is read from --password-file, or from standard input (typed
+without echo, or piped); it needs 12 characters or more and must be hard to guess.`;
 
 export async function main(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -24,7 +27,6 @@ export async function main(args: string[]): Promise<number> {
       email: { type: 'string' },
       name: { type: 'string' },
       'password-file': { type: 'string' },
-      'keep-password': { type: 'boolean', default: false },
       password: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -48,14 +50,14 @@ export async function main(args: string[]): Promise<number> {
     console.error(`\n${USAGE}`);
     return 2;
   }
-  let password: string | undefined;
-  if (!values['keep-password']) {
-    password = await readSecret({ file: values['password-file'], prompt: `Password for ${email.data}: ` });
-    const weakness = await adminPasswordWeakness(password, { email: email.data, name: name.data });
-    if (weakness) {
-      console.error(`Refused: that password is too weak for an admin: ${weakness}.`);
-      return 1;
-    }
+  const password = await readSecret({
+    file: values['password-file'],
+    prompt: `Password for ${email.data}: `,
+  });
+  const weakness = await adminPasswordWeakness(password, { email: email.data, name: name.data });
+  if (weakness) {
+    console.error(`Refused: that password is too weak for an admin: ${weakness}.`);
+    return 1;
   }
   const config = parseConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -67,19 +69,22 @@ export async function main(args: string[]): Promise<number> {
       );
       return 1;
     }
+    // Other instances hear that the account's sessions ended (through Redis; else within their 10 s cache).
+    const redis = connectRedis(config.redisUrl);
+    const stopSharing = redis
+      ? await shareSessionEvictions(database.db, redis, deploymentNamespace(config))
+      : undefined;
     const { outcome } = await createOrPromoteAdmin(
       { db: database.db, clock: systemClock },
       { email: email.data, name: name.data, password },
-    ).catch((error: unknown) => {
-      if (error instanceof Error && error.message === 'a new admin needs a password') {
-        throw new Error(`No account has ${email.data}: a new admin needs a password (drop --keep-password).`);
-      }
-      throw error;
+    ).finally(async () => {
+      await stopSharing?.();
+      redis?.disconnect();
     });
     const what = {
       created: `Created the admin ${email.data}`,
-      promoted: `${email.data} is now an admin`,
-      'already-admin': `${email.data} was already an admin${password ? '; its password was replaced' : ''}`,
+      promoted: `${email.data} is now an admin with the new password; its sessions ended`,
+      'password-replaced': `${email.data} was already an admin; its password was replaced and its sessions ended`,
     }[outcome];
     console.log(`${what} (e-mail verified; audited). Sign in at ${config.publicUrl}/login.`);
     return 0;

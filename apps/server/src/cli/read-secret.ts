@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { withoutFinalNewline } from '../lib/text';
 
 /**
  * A secret for a command: from a file (`--password-file`), else standard input: typed at a prompt without
@@ -6,7 +7,7 @@ import fs from 'node:fs/promises';
  * line, where other users of the machine and the shell's history would see it. The final line break goes.
  */
 export async function readSecret(options: { file?: string; prompt: string }): Promise<string> {
-  if (options.file) return (await fs.readFile(options.file, 'utf8')).replace(/\r?\n$/, '');
+  if (options.file) return withoutFinalNewline(await fs.readFile(options.file, 'utf8'));
   const stdin = process.stdin;
   if (!stdin.isTTY) {
     const chunks: Buffer[] = [];

@@ -11,3 +11,8 @@ export function foldForSearch(text: string): string {
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
+
+/** A secret read from a file or a pipe, without the line break an editor or `echo` put after it. */
+export function withoutFinalNewline(text: string): string {
+  return text.replace(/\r?\n$/, '');
+}

@@ -1,27 +1,29 @@
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { OperatorError } from '../../lib/operator-error';
 import { hashPassword } from '../../lib/passwords';
 import { recordAudit } from '../audit/service';
-import { forgetCachedSessions } from '../sessions/service';
+import { endUserSessions, forgetCachedSessions } from '../sessions/service';
 import * as repository from './repository';
 
-export type AdminAccountOutcome = 'created' | 'promoted' | 'already-admin';
+export type AdminAccountOutcome = 'created' | 'promoted' | 'password-replaced';
 
 /**
  * The operator's way to the first admin (`npm run admin:create`): creates a verified admin, or makes an
- * existing account one (verified, active), in one transaction with its audit entry. A password given for
- * an existing account replaces its password. The strength rules are the caller's (lib/password-strength).
+ * existing account one (verified, active), always with the password the operator gives, in one transaction
+ * with its audit entry. An existing account's sessions all end: whoever held the address before (perhaps
+ * without ever proving it) must not stay signed in as an admin. The strength rules are the caller's
+ * (lib/password-strength).
  */
 export async function createOrPromoteAdmin(
   deps: { db: Database; clock: Clock },
-  input: { email: string; name: string; password?: string },
+  input: { email: string; name: string; password: string },
 ): Promise<{ outcome: AdminAccountOutcome; userId: string }> {
   const now = deps.clock.now();
-  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   const result = await deps.db.transaction(async (tx) => {
     const existing = await repository.findUserByEmail(tx, input.email);
     if (!existing) {
-      if (!passwordHash) throw new Error('a new admin needs a password');
       const user = await repository.insertUser(tx, {
         name: input.name,
         email: input.email,
@@ -32,7 +34,9 @@ export async function createOrPromoteAdmin(
       });
       // Taken between the lookup and the insert: the next run finds the account and promotes it.
       if (!user)
-        throw new Error(`an account with ${input.email} was created meanwhile: run the command again`);
+        throw new OperatorError(
+          `an account with ${input.email} was created meanwhile: run the command again`,
+        );
       await recordAudit(tx, {
         action: 'user.admin.created',
         targetType: 'user',
@@ -41,28 +45,30 @@ export async function createOrPromoteAdmin(
       });
       return { outcome: 'created' as const, userId: user.id };
     }
-    const already = existing.role === 'admin' && existing.isActive && existing.emailVerified;
+    const wasAdmin = existing.role === 'admin' && existing.isActive && existing.emailVerified;
     await repository.updateUser(tx, existing.id, {
       role: 'admin',
       isActive: true,
       deactivatedAt: null,
       emailVerified: true,
       emailVerifiedAt: existing.emailVerifiedAt ?? now,
-      ...(passwordHash ? { passwordHash } : {}),
+      passwordHash,
     });
-    if (!already || passwordHash) {
-      await recordAudit(tx, {
-        action: already ? 'user.password.set-by-cli' : 'user.role.changed',
-        targetType: 'user',
-        targetId: existing.id,
-        before: { role: existing.role, isActive: existing.isActive, emailVerified: existing.emailVerified },
-        after: { role: 'admin', isActive: true, emailVerified: true },
-        details: { via: 'cli', passwordSet: passwordHash !== undefined },
-      });
-    }
-    return { outcome: already ? ('already-admin' as const) : ('promoted' as const), userId: existing.id };
+    await endUserSessions(tx, deps.clock, existing.id, wasAdmin ? 'password-set-by-cli' : 'promoted-by-cli');
+    await recordAudit(tx, {
+      action: wasAdmin ? 'user.password.set-by-cli' : 'user.role.changed',
+      targetType: 'user',
+      targetId: existing.id,
+      before: { role: existing.role, isActive: existing.isActive, emailVerified: existing.emailVerified },
+      after: { role: 'admin', isActive: true, emailVerified: true },
+      details: { via: 'cli', passwordSet: true, sessionsEnded: true },
+    });
+    return {
+      outcome: wasAdmin ? ('password-replaced' as const) : ('promoted' as const),
+      userId: existing.id,
+    };
   });
-  // Sessions cached as the account's old role are re-read on their next request.
+  // Evicted again once committed: an instance that re-read a session meanwhile cached it as still live.
   forgetCachedSessions(deps.db, result.userId);
   return result;
 }
