@@ -342,6 +342,9 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', () => onlineUsers.close());
   const jobs = declareJobs({ onlineUsers });
   app.decorate('jobs', jobs);
+  // Every job's counters exist from the start, so an alert on a first failure sees the series grow.
+  for (const job of jobs)
+    for (const outcome of ['succeeded', 'failed']) metrics.jobRuns.inc({ job: job.name, outcome }, 0);
   app.addHook('onClose', () => adsRuntime.close());
 
   registerCountryRoutes(app);
@@ -427,6 +430,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
           clock: context.clock,
           jobs,
           metrics,
+          logger: app.log,
           instance: config.instanceName,
         });
         registerAnalyticsAdminRoutes(admin, {

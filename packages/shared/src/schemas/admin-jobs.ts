@@ -10,8 +10,11 @@ import { dataEnvelope, pageEnvelope } from './envelope';
 export const JOB_TRIGGERS = ['schedule', 'cli', 'admin'] as const;
 export type JobTrigger = (typeof JOB_TRIGGERS)[number];
 
-/** A run's state: running (no end yet), succeeded, or failed (with its error). */
-export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+/**
+ * A run's state: running (no end yet), succeeded, failed (with its error), or abandoned (no end long after
+ * it started: its instance died during it; the next occurrence does the work).
+ */
+export const JOB_RUN_STATUSES = ['running', 'succeeded', 'failed', 'abandoned'] as const;
 export type JobRunStatus = (typeof JOB_RUN_STATUSES)[number];
 
 export const jobRunSchema = z.object({

@@ -1,6 +1,6 @@
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import { codeRequests, emailVerifications, passwordResets, users } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { affectedRows, type Database } from '../../lib/db';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -114,11 +114,7 @@ export async function claimCodeRequest(
 
 /** Deletes the code requests sent before `before`; answers how many. */
 export async function deleteCodeRequestsBefore(db: Database, before: Date): Promise<number> {
-  const deleted = await db
-    .delete(codeRequests)
-    .where(lt(codeRequests.sentAt, before))
-    .returning({ purpose: codeRequests.purpose });
-  return deleted.length;
+  return affectedRows(await db.delete(codeRequests).where(lt(codeRequests.sentAt, before)));
 }
 
 export async function savePasswordReset(db: Database, values: typeof passwordResets.$inferInsert) {

@@ -30,8 +30,12 @@ export function declareJobs(deps: { onlineUsers?: OnlineUsers }): JobDeclaration
     {
       name: 'job-runs',
       schedule: '40 3 * * *',
-      run: async ({ db, now }) => ({
-        job_runs: await deleteRunsBefore(db, new Date(now.getTime() - JOB_RUNS_KEPT_DAYS * 86_400_000)),
+      run: async ({ db, now, runId }) => ({
+        job_runs: await deleteRunsBefore(
+          db,
+          new Date(now.getTime() - JOB_RUNS_KEPT_DAYS * 86_400_000),
+          runId,
+        ),
       }),
     },
   ];
@@ -42,6 +46,7 @@ export function declareJobs(deps: { onlineUsers?: OnlineUsers }): JobDeclaration
       name: 'online-users-summary',
       schedule: '* * * * *',
       run: async () => ({ sessions_online: await onlineUsers.refreshSummary() }),
+      changesOutsideDatabase: 'the online users summary shared through Redis (or kept by this process)',
     });
   }
   return jobs;

@@ -76,13 +76,22 @@ describe('the declared jobs', () => {
     expect(run.rows.sessions_online).toBeGreaterThanOrEqual(1);
   });
 
-  it('runs "as of" another date: job-runs deletes the runs over 30 days old by then', async () => {
+  it('runs "as of" another date: job-runs would delete the runs over 30 days old by then', async () => {
     const job = findJob(deps(), 'job-runs');
     const inAMonth = new Date(server.clock.now().getTime() + 31 * 86_400_000);
     const recorded = (await server.db.select({ id: jobRuns.id }).from(jobRuns)).length;
     expect(recorded).toBeGreaterThan(0);
     expect(await dryRunJob(deps(), job, server.clock.now())).toEqual({ job_runs: 0 });
     expect(await dryRunJob(deps(), job, inAMonth)).toEqual({ job_runs: recorded });
+  });
+});
+
+describe('what cannot be dry-run', () => {
+  it('refuses a dry run of a job that changes something outside the database', async () => {
+    const job = findJob(deps(), 'online-users-summary');
+    await expect(dryRunJob(deps(), job, server.clock.now())).rejects.toThrow(
+      /online-users-summary has no dry run: it changes the online users summary/,
+    );
   });
 });
 
@@ -194,6 +203,29 @@ describe('the jobs admin routes', () => {
     expect(byJob.body.pagination.total).toBeGreaterThanOrEqual(3);
   });
 
+  it('say abandoned for a run left unfinished over 30 minutes (its instance died), and filter by it', async () => {
+    const [left] = await server.db
+      .insert(jobRuns)
+      .values({
+        job: 'vote-batch-witnesses',
+        scheduledFor: new Date(Date.now() - 40 * 60_000),
+        startedAt: new Date(Date.now() - 40 * 60_000),
+        trigger: 'schedule',
+        instance: 'gone',
+      })
+      .returning({ id: jobRuns.id });
+    const abandoned = await server.request('GET', '/api/admin/jobs/runs?status=abandoned', {
+      token: admin.token,
+    });
+    expect(abandoned.body.data.map((run: { _id: string; status: string }) => [run._id, run.status])).toEqual([
+      [String(left!.id), 'abandoned'],
+    ]);
+    const running = await server.request('GET', '/api/admin/jobs/runs?status=running', {
+      token: admin.token,
+    });
+    expect(running.body.data).toEqual([]);
+  });
+
   it('answer 404 JOB_NOT_FOUND for a job that is not declared', async () => {
     for (const [method, url] of [
       ['POST', '/api/admin/jobs/drop-everything/run'],
@@ -203,5 +235,18 @@ describe('the jobs admin routes', () => {
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ success: false, code: 'JOB_NOT_FOUND' });
     }
+  });
+});
+
+// Last: it deletes the runs the tests above recorded.
+describe('job-runs run for real as of a later date', () => {
+  it('deletes every run over 30 days old by then, but its own', async () => {
+    const job = findJob(deps(), 'job-runs');
+    const inAMonth = new Date(server.clock.now().getTime() + 31 * 86_400_000);
+    const recorded = (await server.db.select({ id: jobRuns.id }).from(jobRuns)).length;
+    const run = await runJob(deps(), job, { trigger: 'cli', instance: 'test', asOf: inAMonth });
+    expect(run).toMatchObject({ status: 'succeeded', rows: { job_runs: recorded } });
+    const left = await server.db.select({ id: jobRuns.id }).from(jobRuns);
+    expect(left.map((row) => String(row.id))).toEqual([run._id]);
   });
 });

@@ -1,7 +1,7 @@
 import type { JobRunsQuery, JobTrigger } from '@ovation/shared';
-import { and, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import { jobRuns, users } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { affectedRows, type Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
 
 export type JobRunRow = typeof jobRuns.$inferSelect & { triggeredByName: string | null };
@@ -80,18 +80,21 @@ export async function findLatestRuns(db: Database, jobs: string[]) {
   return { latest, succeeded };
 }
 
-function runConditions(query: JobRunsQuery) {
+/** `abandonedBefore`: an unfinished run started before this was abandoned, not running. */
+function runConditions(query: JobRunsQuery, abandonedBefore: Date) {
+  const unfinished = and(isNull(jobRuns.finishedAt), isNull(jobRuns.error));
   return and(
     query.job ? eq(jobRuns.job, query.job) : undefined,
-    query.status === 'running' ? isNull(jobRuns.finishedAt) : undefined,
+    query.status === 'running' ? and(unfinished, gte(jobRuns.startedAt, abandonedBefore)) : undefined,
+    query.status === 'abandoned' ? and(unfinished, lt(jobRuns.startedAt, abandonedBefore)) : undefined,
     query.status === 'succeeded' ? and(isNotNull(jobRuns.finishedAt), isNull(jobRuns.error)) : undefined,
     query.status === 'failed' ? isNotNull(jobRuns.error) : undefined,
   );
 }
 
 /** One page of runs, newest first (`order=asc`: oldest), with the total under the same filters. */
-export async function findRunsPage(db: Database, query: JobRunsQuery) {
-  const where = runConditions(query);
+export async function findRunsPage(db: Database, query: JobRunsQuery, abandonedBefore: Date) {
+  const where = runConditions(query, abandonedBefore);
   const rows = await db
     .select(runColumns)
     .from(jobRuns)
@@ -108,8 +111,11 @@ export async function findRunsPage(db: Database, query: JobRunsQuery) {
   return { rows, total: total?.value ?? 0 };
 }
 
-/** Deletes the runs started before `before`; answers how many. */
-export async function deleteRunsBefore(db: Database, before: Date) {
-  const deleted = await db.delete(jobRuns).where(lt(jobRuns.startedAt, before)).returning({ id: jobRuns.id });
-  return deleted.length;
+/** Deletes the runs started before `before`, except `keep` (the run doing it); answers how many. */
+export async function deleteRunsBefore(db: Database, before: Date, keep?: number) {
+  return affectedRows(
+    await db
+      .delete(jobRuns)
+      .where(and(lt(jobRuns.startedAt, before), keep ? ne(jobRuns.id, keep) : undefined)),
+  );
 }

@@ -19,7 +19,7 @@ export class Scheduler {
       const cron = new Cron(
         job.schedule,
         // protect: a run still going when the next occurrence comes is not started twice in this process.
-        { name: `ovation:${this.deps.instance}:${job.name}`, timezone: 'UTC', protect: true, unref: true },
+        { timezone: 'UTC', protect: true, unref: true },
         (self: Cron) => this.fire(job, occurrenceOf(self)),
       );
       this.crons.push(cron);

@@ -1,11 +1,13 @@
 import type { Job, JobRun, JobRunsQuery, JobTrigger } from '@ovation/shared';
 import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
+import { OperatorError } from '../../lib/operator-error';
 import { type Actor, recordAdminChange } from '../audit/service';
-import type { JobDeclaration, JobRows } from './job';
+import { type JobDeclaration, type JobRows, RUN_ABANDONED_AFTER_MINUTES } from './job';
 import * as repository from './repository';
 
 export interface JobsDependencies {
@@ -14,6 +16,8 @@ export interface JobsDependencies {
   jobs: readonly JobDeclaration[];
   /** Counts this instance's runs (absent in the command-line tool). */
   metrics?: Metrics;
+  /** Where a failed run's error is logged with its stack (absent: the run's record only). */
+  logger?: Pick<FastifyBaseLogger, 'error'>;
 }
 
 /** How a run was asked for. */
@@ -41,13 +45,20 @@ export function findJob(deps: Pick<JobsDependencies, 'jobs'>, name: string): Job
   return job;
 }
 
-function toJobRun(row: repository.JobRunRow): JobRun {
-  const failed = row.error !== null;
+function statusOf(row: repository.JobRunRow, now: Date): JobRun['status'] {
+  if (row.error !== null) return 'failed';
+  if (row.finishedAt) return 'succeeded';
+  return now.getTime() - row.startedAt.getTime() > RUN_ABANDONED_AFTER_MINUTES * 60_000
+    ? 'abandoned'
+    : 'running';
+}
+
+function toJobRun(row: repository.JobRunRow, now = new Date()): JobRun {
   return {
     _id: String(row.id),
     job: row.job,
     trigger: row.trigger as JobTrigger,
-    status: failed ? 'failed' : row.finishedAt ? 'succeeded' : 'running',
+    status: statusOf(row, now),
     scheduledFor: row.scheduledFor.toISOString(),
     startedAt: row.startedAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -64,6 +75,9 @@ function toJobRun(row: repository.JobRunRow): JobRun {
  * back, so its figures are exactly those of a real run at `now`. Not recorded.
  */
 export async function dryRunJob(deps: Pick<JobsDependencies, 'db'>, job: JobDeclaration, now: Date) {
+  if (job.changesOutsideDatabase) {
+    throw new OperatorError(`${job.name} has no dry run: it changes ${job.changesOutsideDatabase}.`);
+  }
   try {
     await deps.db.transaction(async (tx) => {
       throw new DryRunDone(await job.run({ db: tx, now }));
@@ -86,23 +100,28 @@ export async function runJob(
   request: RunRequest,
 ): Promise<JobRun> {
   const now = request.asOf ?? deps.clock.now();
-  const id = await claim(deps.db, job.name, request);
+  // A run an admin starts is claimed and audited together (or neither).
+  const id = await deps.db.transaction(async (tx) => {
+    const claimed = await claim(tx, job.name, request);
+    if (claimed !== null && request.triggeredBy) {
+      await recordAdminChange(tx, request.triggeredBy, {
+        action: 'job.run',
+        targetType: 'job',
+        targetId: job.name,
+        details: { runId: claimed },
+      });
+    }
+    return claimed;
+  });
   if (id === null) throw new RunTakenElsewhere();
-  if (request.triggeredBy) {
-    await recordAdminChange(deps.db, request.triggeredBy, {
-      action: 'job.run',
-      targetType: 'job',
-      targetId: job.name,
-      details: { runId: id },
-    });
-  }
   const started = performance.now();
   let failure: unknown;
   let rows: JobRows | null = null;
   try {
-    rows = await job.run({ db: deps.db, now });
+    rows = await job.run({ db: deps.db, now, runId: id });
   } catch (error) {
     failure = error;
+    deps.logger?.error({ err: error, job: job.name, runId: id }, 'job failed');
   }
   const error = failure === undefined ? null : failure instanceof Error ? failure.message : String(failure);
   await repository.finishRun(deps.db, id, { rows, error });
@@ -144,7 +163,7 @@ export class RunTakenElsewhere extends Error {
 export async function listJobs(deps: JobsDependencies): Promise<Job[]> {
   const names = deps.jobs.map((job) => job.name);
   const { latest, succeeded } = await repository.findLatestRuns(deps.db, names);
-  const now = deps.clock.now();
+  const now = new Date();
   return deps.jobs.map((job) => {
     const last = latest.find((row) => row.job === job.name);
     const success = succeeded.find((row) => row.job === job.name);
@@ -152,7 +171,7 @@ export async function listJobs(deps: JobsDependencies): Promise<Job[]> {
       name: job.name,
       schedule: job.schedule,
       nextRunAt: new Cron(job.schedule, { timezone: 'UTC' }).nextRun(now)?.toISOString() ?? null,
-      lastRun: last ? toJobRun(last) : null,
+      lastRun: last ? toJobRun(last, now) : null,
       lastSucceededAt: success?.at ? new Date(success.at).toISOString() : null,
     };
   });
@@ -161,11 +180,13 @@ export async function listJobs(deps: JobsDependencies): Promise<Job[]> {
 /** GET /admin/jobs/runs: the recorded runs, newest first, 20 a page, by job and status. */
 export async function listRuns(deps: JobsDependencies, query: JobRunsQuery) {
   if (query.job) findJob(deps, query.job);
-  const { rows, total } = await repository.findRunsPage(deps.db, query);
-  return { runs: rows.map(toJobRun), total };
+  const now = new Date();
+  const abandonedBefore = new Date(now.getTime() - RUN_ABANDONED_AFTER_MINUTES * 60_000);
+  const { rows, total } = await repository.findRunsPage(deps.db, query, abandonedBefore);
+  return { runs: rows.map((row) => toJobRun(row, now)), total };
 }
 
-/** Deletes the runs recorded before `before` (the job-runs job keeps a month of them). */
-export function deleteRunsBefore(db: Database, before: Date) {
-  return repository.deleteRunsBefore(db, before);
+/** Deletes the runs recorded before `before`, but `keep` (the job-runs job keeps a month of them). */
+export function deleteRunsBefore(db: Database, before: Date, keep?: number) {
+  return repository.deleteRunsBefore(db, before, keep);
 }

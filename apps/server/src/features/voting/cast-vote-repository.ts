@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import pg from 'pg';
 import { voteBatches } from '../../db/schema';
-import { type Database, databaseClient } from '../../lib/db';
+import { affectedRows, type Database, databaseClient } from '../../lib/db';
 
 export interface VoteQuota {
   /** Votes the fan may cast in the category within the window. */
@@ -288,9 +288,5 @@ export async function castVoteBatch(
 
 /** Deletes the batch witnesses cast before `before`; answers how many. */
 export async function deleteBatchWitnessesBefore(db: Database, before: Date): Promise<number> {
-  const deleted = await db
-    .delete(voteBatches)
-    .where(lt(voteBatches.castAt, before))
-    .returning({ id: voteBatches.id });
-  return deleted.length;
+  return affectedRows(await db.delete(voteBatches).where(lt(voteBatches.castAt, before)));
 }

@@ -6,14 +6,19 @@ const STATUS_TONES: Record<JobRunStatus | 'never', string> = {
   succeeded: 'bg-jade-400/15 text-jade-300',
   failed: 'bg-coral-500/15 text-coral-300',
   running: 'bg-gold-400/15 text-gold-200',
+  abandoned: 'bg-coral-500/10 text-coral-200',
   never: 'bg-white/[0.06] text-ink-300',
 };
 
-/** A run's outcome as a coloured word: Succeeded, Failed, Running, or Never run for a job with no run yet. */
+/**
+ * A run's outcome as a coloured word: Succeeded, Failed, Running, Abandoned (with why, as its tooltip), or
+ * Never run for a job with no run yet.
+ */
 export function RunStatusBadge({ status }: { status: JobRunStatus | 'never' }) {
   const { t } = useTranslation('admin-jobs');
   return (
     <span
+      title={status === 'abandoned' ? t('statusHints.abandoned') : undefined}
       className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONES[status]}`}
     >
       {t(`statuses.${status}`)}
