@@ -10,6 +10,7 @@ const COMMANDS: Record<string, () => Promise<{ main(args: string[]): Promise<num
   jobs: () => import('./cli/jobs'),
   backup: () => import('./cli/backup'),
   restore: () => import('./cli/restore'),
+  'uploads:import': () => import('./cli/import-uploads'),
 };
 
 const [name = '', ...args] = process.argv.slice(2);

@@ -10,7 +10,8 @@ import { startMetricsServer } from './lib/metrics-route';
 import { OperatorError } from './lib/operator-error';
 import { connectRedis } from './lib/redis';
 import { loadServerSecret } from './lib/secrets';
-import { createStorage } from './lib/storage';
+import { createDiskStorage, createStorage } from './lib/storage';
+import { hasStoredFiles } from './lib/stored-files-repository';
 
 /** How long shutdown waits for handlers still running after their client went away. */
 const SHUTDOWN_DRAIN_MS = 5000;
@@ -30,6 +31,25 @@ export class DatabaseBehindError extends OperatorError {
     super(
       `The database is ${pending.length} migration(s) behind this build (${pending.join(', ')}), and ` +
         'MIGRATE_ON_START=false: run `npm run db:migrate` first (docs/operations.md, "Releasing").',
+    );
+  }
+}
+
+/**
+ * Uploads that live in the database (UPLOAD_STORE=database) while the table is still empty and the old
+ * folder holds files: a deployment that kept them on disk until now, whose pictures would all be 404s.
+ */
+async function warnOfUploadsLeftOnDisk(
+  config: Config,
+  database: DatabaseHandle,
+  log: FastifyInstance['log'],
+) {
+  if (config.uploads.store !== 'database' || (await hasStoredFiles(database.db))) return;
+  const left = (await createDiskStorage(config.dataDir).list('')).length;
+  if (left > 0) {
+    log.warn(
+      { files: left, folder: `${config.dataDir}/uploads` },
+      'uploads now live in the database, which holds none yet, while the uploads folder holds files: run `npm run uploads:import` once',
     );
   }
 }
@@ -57,6 +77,7 @@ export async function createServer(config: Config, clock: Clock = systemClock): 
     const redis = connectRedis(config.redisUrl);
     const app = await buildApp({ config, database, storage, clock, secret, redis });
     if (seeded) app.log.info('seeded the demo data (demo accounts in the README)');
+    await warnOfUploadsLeftOnDisk(config, database, app.log);
     const metricsServer =
       config.metrics.port === undefined
         ? undefined
@@ -64,6 +85,12 @@ export async function createServer(config: Config, clock: Clock = systemClock): 
             registry: app.metrics.registry,
             port: config.metrics.port,
             host: config.metrics.host,
+          }).catch(async (error: NodeJS.ErrnoException) => {
+            await app.close();
+            redis?.disconnect();
+            throw new OperatorError(
+              `METRICS_PORT: cannot listen on ${config.metrics.host}:${config.metrics.port} (${error.code ?? error.message})`,
+            );
           });
     const scheduler = config.scheduler
       ? new Scheduler({

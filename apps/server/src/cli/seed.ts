@@ -25,6 +25,10 @@ async function countRows(db: Database) {
 
 export async function main(): Promise<number> {
   const config = parseConfig();
+  if (config.environment === 'production') {
+    console.error('Refused: the demo data has a published admin password, and NODE_ENV=production.');
+    return 1;
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();

@@ -6,7 +6,7 @@ import type { BuildInfo } from './build-info';
  * app. Names follow Prometheus's conventions: `ovation_` for our own, `_total` counters, `_seconds`
  * histograms; the process's own (CPU, memory, event-loop lag, garbage collection) keep prom-client's
  * standard names so the usual Node.js dashboards read them. Served only on METRICS_PORT or to
- * METRICS_TOKEN (lib/metrics-routes.ts), never publicly.
+ * METRICS_TOKEN (lib/metrics-route.ts), never publicly.
  */
 export interface Metrics {
   readonly registry: Registry;

@@ -98,10 +98,16 @@ export function createDatabaseStorage(db: Database): FileStorage {
   };
 }
 
+/** How long a key the store does not have is answered "missing" without asking it again. */
+const MISSING_KEPT_MS = 60_000;
+
 /**
  * Keeps the most recently read files in memory, up to `maxBytes`: a cover on the home page is read from
- * the store once per instance, not once per visitor. Keys are immutable, so nothing cached goes stale; a
- * removed file may still be served by another instance's cache until it is evicted (nothing links to it).
+ * the store once per instance, not once per visitor, and the readers who ask for it while it is being read
+ * share that one read. Keys are immutable, so nothing cached goes stale; a removed file may still be served
+ * by another instance's cache until it is evicted (nothing links to it). A key the store lacks is
+ * remembered for a minute, so a scan of made-up names costs the store nothing; a real key cannot be asked
+ * for before it exists (it is a random id nobody has seen).
  */
 export function withMemoryCache(storage: FileStorage, maxBytes: number): FileStorage {
   if (maxBytes <= 0) return storage;
@@ -109,18 +115,30 @@ export function withMemoryCache(storage: FileStorage, maxBytes: number): FileSto
     maxSize: maxBytes,
     sizeCalculation: (body) => body.byteLength || 1,
   });
+  const missing = new LRUCache<string, true>({ max: 10_000, ttl: MISSING_KEPT_MS });
+  const reading = new Map<string, Promise<Buffer | undefined>>();
+  const read = (key: string) => {
+    const body = storage.get(key).then((found) => {
+      if (!found) missing.set(key, true);
+      else if (found.byteLength <= maxBytes) cache.set(key, found);
+      return found;
+    });
+    reading.set(key, body);
+    void body.finally(() => reading.delete(key)).catch(() => undefined);
+    return body;
+  };
   return {
     ...storage,
     async put(key, body) {
       await storage.put(key, body);
+      missing.delete(key);
       if (body.byteLength <= maxBytes) cache.set(key, body);
     },
     async get(key) {
       const cached = cache.get(key);
       if (cached) return cached;
-      const body = await storage.get(key);
-      if (body && body.byteLength <= maxBytes) cache.set(key, body);
-      return body;
+      if (missing.has(key)) return undefined;
+      return reading.get(key) ?? read(key);
     },
     async remove(key) {
       cache.delete(key);

@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { storedFiles } from '../db/schema';
 import type { Database } from './db';
+import { escapeLike } from './text';
 
 /*
  * The stored_files table: uploaded files kept in the database every instance shares (UPLOAD_STORE=database).
@@ -30,7 +31,13 @@ export async function listStoredFileKeys(db: Database, prefix: string): Promise<
   const rows = await db
     .select({ key: storedFiles.key })
     .from(storedFiles)
-    .where(like(storedFiles.key, `${prefix.replace(/[\\%_]/g, '\\$&')}%`))
+    .where(like(storedFiles.key, `${escapeLike(prefix)}%`))
     .orderBy(storedFiles.key);
   return rows.map((row) => row.key);
+}
+
+/** Whether the table holds any file (a deployment that kept its uploads on disk until now holds none). */
+export async function hasStoredFiles(db: Database): Promise<boolean> {
+  const [row] = await db.select({ key: storedFiles.key }).from(storedFiles).limit(1);
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendFailure } from '../../lib/error-handler';
+import { Forbidden, NotFound } from '../../lib/errors';
 import { IMMUTABLE_CACHE } from '../../lib/http-caching';
 import { type FileStorage, isSafeKey } from '../../lib/storage';
 
@@ -20,12 +20,10 @@ export function registerUploadRoutes(app: FastifyInstance, storage: FileStorage)
   app.get('/uploads/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     // A folder, or a way out of the uploads: refused, as a file server would, not merely not found.
-    if (key === '' || key.endsWith('/') || key.split('/').includes('..')) {
-      return sendFailure(request, reply, { status: 403, code: 'FORBIDDEN' });
-    }
+    if (key === '' || key.endsWith('/') || key.split('/').includes('..')) throw Forbidden();
     const type = CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()];
     const body = type && isSafeKey(key) ? await storage.get(key) : undefined;
-    if (!body) return sendFailure(request, reply, { status: 404, code: 'ROUTE_NOT_FOUND' });
+    if (!body) throw NotFound('ROUTE_NOT_FOUND');
     return reply.header('cache-control', IMMUTABLE_CACHE).type(type!).send(body);
   });
 }
