@@ -5,3 +5,4 @@ export declare const webDist: string;
 export declare function buildState(which: 'server' | 'web'): 'missing' | 'stale' | 'current';
 export declare function runBuild(which: 'server' | 'web'): void;
 export declare function ensureBuilt(which: Array<'server' | 'web'>): void;
+export declare function runCompiled(script: string, args?: string[], env?: NodeJS.ProcessEnv): void;

@@ -5,7 +5,7 @@
 //
 // A build is stale when any of its sources changed after it was made (file times), so a developer's
 // `npm start` rebuilds what they edited; a production start never builds (start.mjs).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -100,4 +100,18 @@ export function ensureBuilt(which) {
     );
     runBuild(name);
   }
+}
+
+/**
+ * Runs a compiled script with plain `node` (source maps on, so stack traces name the TypeScript), in this
+ * terminal: Ctrl-C and SIGTERM reach it, and this process exits with its code.
+ */
+export function runCompiled(script, args = [], env = process.env) {
+  const child = spawn(process.execPath, ['--enable-source-maps', script, ...args], {
+    cwd: root,
+    stdio: 'inherit',
+    env,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

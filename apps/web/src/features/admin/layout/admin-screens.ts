@@ -1,8 +1,8 @@
 /**
- * The admin area's screens, in sidebar order (spec 2 section 2, plus scheduled jobs and the audit log). `path`
- * is relative to /admin ('' is the dashboard). `soon` screens show the 'Coming in a later release' page and a Soon badge.
- * The router gives each built screen its own route; every other /admin path goes to the coming-soon page,
- * which reads `soon` here.
+ * The admin area's screens, in sidebar order: the back-office's screens, with the scheduled jobs after the
+ * online users and the audit log last. `path` is relative to /admin ('' is the dashboard). `soon` screens
+ * show the 'Coming in a later release' page and a Soon badge. The router gives each built screen its own
+ * route; every other /admin path goes to the coming-soon page, which reads `soon` here.
  */
 export const ADMIN_SCREENS = [
   { path: '', label: 'nav.dashboard', soon: false },
