@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCors from '@fastify/cors';
@@ -8,9 +6,8 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import helmet from 'helmet';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
 import { registerDashboardAdminRoutes } from './features/admin/dashboard-routes';
@@ -61,10 +58,12 @@ import { buildInfo } from './lib/build-info';
 import { createCaptchaVerifier } from './lib/captcha-providers';
 import { createMemorySpentChallengeStore, createRedisSpentChallengeStore } from './lib/captcha-replay';
 import { registerErrorHandling, sendFailure } from './lib/error-handler';
-import { Invalid } from './lib/errors';
+import { fastifyOptions } from './lib/fastify-options';
 import { createHtmlShell } from './lib/html-shell';
 import { IMMUTABLE_CACHE, registerHttpCaching } from './lib/http-caching';
-import { httpServerOptions, registerHttpLimits } from './lib/http-limits';
+import { registerHttpLimits } from './lib/http-limits';
+import { registerJsonBodies } from './lib/json-bodies';
+import { registerLifecycle } from './lib/lifecycle';
 import { createMailer } from './lib/mailer';
 import { createMetrics } from './lib/metrics';
 import { registerMetricsRoute } from './lib/metrics-route';
@@ -72,98 +71,14 @@ import { deploymentNamespace } from './lib/namespace';
 import { Limiter } from './lib/rate-limit';
 import { ResponseCache } from './lib/response-cache';
 import { deriveKey } from './lib/secrets';
-import { hasOnlyStorableText } from './lib/storable-text';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { validatorCompiler } from './lib/validation';
-
-/** 1 MiB: JSON bodies are small; file uploads set their own limit. */
-const JSON_BODY_LIMIT = 1024 * 1024;
-
-/** Hosts whose players the song pages embed in frames (spec 1 section 9's link kinds). */
-const PLAYER_FRAME_SOURCES = [
-  'https://www.youtube.com',
-  'https://www.youtube-nocookie.com',
-  'https://player.vimeo.com',
-  'https://open.spotify.com',
-  'https://audiomack.com',
-  'https://w.soundcloud.com',
-  'https://embed.music.apple.com',
-];
-
-/** Google's reCAPTCHA script and frames, allowed only when it is the configured CAPTCHA. */
-const RECAPTCHA_SCRIPT_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
-const RECAPTCHA_FRAME_SOURCES = [
-  'https://www.google.com/recaptcha/',
-  'https://recaptcha.google.com/recaptcha/',
-];
-
-/** Query parameters that carry secrets (the social-login callback's token, OAuth codes) never reach the logs. */
-const SECRET_PARAMETERS = ['token', 'user', 'code', 'state', 'otp'];
-
-function redactUrl(url: string) {
-  const queryStart = url.indexOf('?');
-  if (queryStart === -1) return url;
-  const query = new URLSearchParams(url.slice(queryStart + 1));
-  for (const name of SECRET_PARAMETERS) if (query.has(name)) query.set(name, '[redacted]');
-  return `${url.slice(0, queryStart)}?${query.toString()}`;
-}
-
-/** The headers a connect-style middleware sets on a response, recorded once (it must set the same on every one). */
-function recordedHeaders(
-  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
-) {
-  const headers: Array<[string, string]> = [];
-  const recorder = {
-    setHeader: (name: string, value: unknown) => headers.push([name, String(value)]),
-    removeHeader: () => undefined,
-  };
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
-    if (error) throw error;
-  });
-  return headers;
-}
-
-/** A number of proxy hops becomes the function Fastify takes for it: trust the first n hops only. */
-function trustProxySetting(trust: false | number | string[]) {
-  if (typeof trust !== 'number') return trust;
-  return (_address: string, hop: number) => hop < trust;
-}
 
 /** Builds the whole application: plugins, every feature's routes under /api, and the web app. */
 export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   const { config } = context;
-  const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
-            serializers: {
-              req: (request: { method: string; url: string; id: string }) => ({
-                method: request.method,
-                url: redactUrl(request.url),
-                id: request.id,
-              }),
-            },
-          },
-    bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: trustProxySetting(config.trustProxy),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    logController: new LogController({ disableRequestLogging: config.environment === 'test' }),
-    ...httpServerOptions(config.timeouts),
-  }).withTypeProvider<ZodTypeProvider>();
-
-  // JSON bodies are parsed as fastify does, then refused when they carry text PostgreSQL cannot store.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    parseJson(request, body as string, (error, value) => {
-      if (error) done(error, undefined);
-      else if (!hasOnlyStorableText(value)) done(Invalid('INVALID_CHARACTERS'), undefined);
-      else done(null, value);
-    }),
-  );
+  const app = Fastify(fastifyOptions(config)).withTypeProvider<ZodTypeProvider>();
+  registerJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -178,69 +93,11 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     });
   app.decorate('metrics', metrics);
   context.database.observePoolWaits((seconds) => metrics.poolWaitSeconds.observe(seconds));
-  // Request durations by route pattern (never the raw URL: ids would make a series per song).
-  app.addHook('onResponse', (request, reply, done) => {
-    metrics.httpRequestDuration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status_code: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
-  let draining = false;
-  app.decorate('startDraining', () => {
-    draining = true;
-    metrics.draining.set(1);
-  });
+  const lifecycle = registerLifecycle(app, metrics);
   // The proxy's country header (lib/request-meta.ts) is read only behind a trusted proxy.
   app.decorateRequest('trustedCountryHeader', config.trustProxy !== false ? config.countryHeader : null);
 
-  // Handlers still running (even for a client that went away) are waited for before the pool closes.
-  let handlersRunning = 0;
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    request.viewer = null;
-    handlersRunning++;
-  });
-  app.addHook('onResponse', async () => {
-    handlersRunning--;
-  });
-  app.decorate('waitForHandlers', async (timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (handlersRunning > 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 25));
-  });
-
-  const usesRecaptcha = config.captcha.provider === 'recaptcha';
-  // Helmet's headers, built once: @fastify/helmet rebuilt them on every request, a few % of a vote. This
-  // configuration sets the same on every answer, so they are recorded once and copied (helmet's dozen
-  // middlewares per request were 7% of a cached page); a per-request value (a CSP nonce) would need helmet back.
-  const securityHeaders = recordedHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(usesRecaptcha ? RECAPTCHA_SCRIPT_SOURCES : [])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
-          frameSrc: [...PLAYER_FRAME_SOURCES, ...(usesRecaptcha ? RECAPTCHA_FRAME_SOURCES : [])],
-          connectSrc: ["'self'"],
-          workerSrc: ["'self'", 'blob:'],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
-  // On Node's response, as helmet did: answers written there directly (a 408) carry them too.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
-    done();
-  });
+  registerSecurityHeaders(app, { recaptcha: config.captcha.provider === 'recaptcha' });
   registerHttpLimits(app, config.timeouts);
   // Every /api answer that does not opt into public caching is private, no-store (lib/http-caching.ts).
   registerHttpCaching(app);
@@ -253,7 +110,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       info: {
         title: 'Ovation API',
         description: 'Fan voting for an African music awards event',
-        version: '1.0.0',
+        version: buildInfo.version,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
@@ -357,7 +214,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerHealthRoutes(routes, {
         database: context.database,
         redis: context.redis,
-        isDraining: () => draining,
+        isDraining: lifecycle.isDraining,
       });
       registerPublicSettingsRoutes(routes, {
         db,
