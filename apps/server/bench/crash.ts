@@ -9,13 +9,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type Database, openDatabase } from '../src/lib/db';
+import { pickFreePort } from '../src/test/ports';
 import { type BenchCatalog, CRASH_FANS, type FanRange, loadCatalog, seedBenchData } from './bench-data';
 import {
   type Ballot,
   checkAcknowledgedVotes,
   formatIntegrity,
   formatStatuses,
-  freePort,
   integrityProblems,
   type RangeIntegrity,
   runClosedLoop,
@@ -69,7 +69,7 @@ async function voteThroughCrash(options: {
   ballots: Ballot[];
   check: (answers: VoteAnswer[]) => Promise<RangeIntegrity>;
 }): Promise<CrashResult> {
-  const port = await freePort();
+  const port = await pickFreePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   console.log(`kill -9 (e), ${options.database}: voting, SIGKILL after ${KILL_AFTER_MS} ms…`);
   let server = await startServer({ port, environment: options.environment });

@@ -5,13 +5,13 @@
  * accepted: the quota row lock in the database decides, whichever process asks.
  */
 import type { Database } from '../src/lib/db';
+import { pickFreePort } from '../src/test/ports';
 import { type BenchCatalog, INSTANCE_FANS } from './bench-data';
 import {
   type Ballot,
   checkAcknowledgedVotes,
   formatIntegrity,
   formatStatuses,
-  freePort,
   integrityProblems,
   type RangeIntegrity,
   sendVote,
@@ -117,7 +117,7 @@ export async function runInstancesBench(options: {
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const pairs = pairedBallots(options.catalog);
   console.log(`Two instances (d): starting two servers with Redis at ${redisUrl}…`);
-  const ports = [await freePort(), await freePort()];
+  const ports = [await pickFreePort(), await pickFreePort()];
   const servers = [];
   try {
     // One after the other: the second start finds the migrations applied by the first.

@@ -6,7 +6,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -28,18 +27,9 @@ export function shuffle<T>(items: T[]) {
   return items;
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
 /**
- * Starts the compiled server (`dist/main.js`, what production runs; `npm run bench` builds it first) in its own process on 127.0.0.1:`port` (API only, no demo data, warnings only)
- * and waits until it answers /api/health. `environment` adds to this process's; an entry set to
+ * Starts the compiled server (`dist/main.js`, what production runs; `npm run bench` builds it first) in its
+ * own process on 127.0.0.1:`port` (API only, no demo data, warnings only) and waits until it answers /api/health. `environment` adds to this process's; an entry set to
  * undefined is removed (no DATABASE_URL: the embedded database in DATA_DIR).
  */
 export async function startServer(options: {

@@ -115,19 +115,24 @@ export const ads = pgTable(
  * viewers among them, and apart the filtered ones (bots, repeats within a minute, clicks without a view).
  * Written in batches by the counting buffer (features/ads); analytics read these, never raw events.
  */
+/** The counts an ad's minute and hour buckets both keep (fresh builders for each table). */
+const adCountColumns = () => ({
+  adId: uuid('ad_id')
+    .notNull()
+    .references(() => ads.id, { onDelete: 'cascade' }),
+  location: text('location').notNull(),
+  impressions: integer('impressions').notNull().default(0),
+  clicks: integer('clicks').notNull().default(0),
+  uniqueViewers: integer('unique_viewers').notNull().default(0),
+  filteredImpressions: integer('filtered_impressions').notNull().default(0),
+  filteredClicks: integer('filtered_clicks').notNull().default(0),
+});
+
 export const adMinuteStats = pgTable(
   'ad_minute_stats',
   {
     minute: timestamp('minute', { withTimezone: true }).notNull(),
-    adId: uuid('ad_id')
-      .notNull()
-      .references(() => ads.id, { onDelete: 'cascade' }),
-    location: text('location').notNull(),
-    impressions: integer('impressions').notNull().default(0),
-    clicks: integer('clicks').notNull().default(0),
-    uniqueViewers: integer('unique_viewers').notNull().default(0),
-    filteredImpressions: integer('filtered_impressions').notNull().default(0),
-    filteredClicks: integer('filtered_clicks').notNull().default(0),
+    ...adCountColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.minute, table.adId, table.location] }),
@@ -144,15 +149,7 @@ export const adHourStats = pgTable(
   'ad_hour_stats',
   {
     hour: timestamp('hour', { withTimezone: true }).notNull(),
-    adId: uuid('ad_id')
-      .notNull()
-      .references(() => ads.id, { onDelete: 'cascade' }),
-    location: text('location').notNull(),
-    impressions: integer('impressions').notNull().default(0),
-    clicks: integer('clicks').notNull().default(0),
-    uniqueViewers: integer('unique_viewers').notNull().default(0),
-    filteredImpressions: integer('filtered_impressions').notNull().default(0),
-    filteredClicks: integer('filtered_clicks').notNull().default(0),
+    ...adCountColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.hour, table.adId, table.location] }),

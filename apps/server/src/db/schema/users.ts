@@ -53,8 +53,11 @@ export const users = pgTable(
   ],
 );
 
-/** One pending e-mail verification code per user, stored hashed; at most 5 wrong tries. */
-export const emailVerifications = pgTable('email_verifications', {
+/**
+ * A code mailed to a user and not used yet: one per user, stored hashed, with its expiry, wrong tries and
+ * when it went out (fresh builders for each table).
+ */
+const pendingCodeColumns = () => ({
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -64,19 +67,16 @@ export const emailVerifications = pgTable('email_verifications', {
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** One pending e-mail verification code per user, stored hashed; at most 5 wrong tries. */
+export const emailVerifications = pgTable('email_verifications', pendingCodeColumns());
+
 /**
  * One pending password reset per user (issue 10): a 6-digit code and a single-use link token, both
  * stored as HMACs like the verification codes, valid 15 minutes, at most 5 wrong tries.
  */
 export const passwordResets = pgTable('password_resets', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
+  ...pendingCodeColumns(),
   tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
