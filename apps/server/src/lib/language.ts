@@ -5,6 +5,7 @@ import {
   LANGUAGES,
   type LanguageCode,
 } from '@ovation/shared/languages';
+import type { MessageCatalog } from '@ovation/shared/message-catalogs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from './translate';
 
@@ -116,8 +117,29 @@ export function varyByLanguage(reply: FastifyReply, ...more: string[]) {
   reply.header('vary', [...names.values()].join(', '));
 }
 
-/** A success message from the shared catalogs (`success.<key>`), in the answer's language (admin writes). */
-export function successMessage(request: FastifyRequest, reply: FastifyReply, key: string): string {
+type SuccessEntry = keyof MessageCatalog['success'];
+
+/**
+ * The key of a success message in the shared catalogs (`success.<key>`); a plural family
+ * (`songsApproved_one`, `songsApproved_other`) goes by its base name and takes a `count`.
+ */
+export type SuccessKey = SuccessEntry extends infer Entry
+  ? Entry extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
+    ? Base
+    : Entry
+  : never;
+
+/**
+ * A success message from the shared catalogs, in the answer's language: every sentence a successful call
+ * answers comes from here, never from English written in a route or service. `parameters` fill the
+ * text's {{placeholders}}; a numeric `count` picks a plural family's form.
+ */
+export function successMessage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: SuccessKey,
+  parameters?: Record<string, string | number>,
+): string {
   varyByLanguage(reply);
-  return translate(requestLanguage(request), `success.${key}`) ?? key;
+  return translate(requestLanguage(request), `success.${key}`, parameters) ?? key;
 }

@@ -5,11 +5,6 @@ export function paginationOf(query: { page: number; limit: number }, total: numb
   return { page: query.page, limit: query.limit, total, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
-/** The answer of every admin list: `{ success: true, data, pagination }`. */
-export function pageOf<T>(data: T[], total: number, query: { page: number; limit: number }) {
-  return { success: true as const, data, pagination: paginationOf(query, total) };
-}
-
 /** The OFFSET of a page. */
 export function offsetOf(query: { page: number; limit: number }) {
   return (query.page - 1) * query.limit;

@@ -35,7 +35,7 @@ export interface RecaptchaStandIn {
 }
 
 /**
- * A local stand-in for Google's siteverify: answers `success: true` only for the tokens it is told are
+ * A local stand-in for Google's siteverify: answers success only for the tokens it is told are
  * good, `hang` never answers (to test the timeout), `broken` answers a 500 page. Nothing leaves the machine.
  */
 export async function startRecaptchaStandIn(goodTokens: string[]): Promise<RecaptchaStandIn> {

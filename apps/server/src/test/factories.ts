@@ -78,7 +78,7 @@ export async function createVote(
   return row!;
 }
 
-/** An audit log entry written at `createdAt` (before and after go into details, as recordAudit does). */
+/** An audit log entry written at `createdAt` (before and after go into details, as `audit` does). */
 export async function createAuditEntry(
   db: Database,
   values: Partial<typeof auditLog.$inferInsert> & { action: string; before?: unknown; after?: unknown },

@@ -2,7 +2,7 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { OperatorError } from '../../lib/operator-error';
 import { hashPassword } from '../../lib/passwords';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { endUserSessions, forgetCachedSessions } from '../sessions/service';
 import * as repository from './repository';
 
@@ -37,7 +37,7 @@ export async function createOrPromoteAdmin(
         throw new OperatorError(
           `an account with ${input.email} was created meanwhile: run the command again`,
         );
-      await recordAudit(tx, {
+      await audit(tx, null, {
         action: 'user.admin.created',
         targetType: 'user',
         targetId: user.id,
@@ -55,7 +55,7 @@ export async function createOrPromoteAdmin(
       passwordHash,
     });
     await endUserSessions(tx, deps.clock, existing.id, wasAdmin ? 'password-set-by-cli' : 'promoted-by-cli');
-    await recordAudit(tx, {
+    await audit(tx, null, {
       action: wasAdmin ? 'user.password.set-by-cli' : 'user.role.changed',
       targetType: 'user',
       targetId: existing.id,

@@ -3,7 +3,7 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared';
 import { Invalid, TooManyRequests, Unauthorized } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { endUserSessions } from '../sessions/service';
 import { passwordResetMail } from './account-mails';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
@@ -29,7 +29,7 @@ const tokenHash = (deps: AccountsDependencies, userId: string, token: string) =>
  */
 export async function requestPasswordReset(deps: AccountsDependencies, email: string, meta: RequestMeta) {
   const answer = {
-    message: 'If an account uses this address, we have sent it a code and a link to reset the password.',
+    messageKey: 'passwordResetRequested' as const,
     retryAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
   };
   const claim = await claimCodeMail(deps, 'reset', email);
@@ -49,7 +49,7 @@ export async function requestPasswordReset(deps: AccountsDependencies, email: st
     sentAt: now,
     failedAttempts: 0,
   });
-  await recordAudit(deps.db, { action: 'auth.password.reset-requested', actorId: user.id, ip: meta.ip });
+  await audit(deps.db, { id: user.id, ip: meta.ip }, { action: 'auth.password.reset-requested' });
   const query = new URLSearchParams({ email: user.email.toLowerCase(), token });
   void deps.mailer
     .send(
@@ -97,12 +97,14 @@ export async function resetPassword(
   const used = user !== undefined && matches && (await repository.consumePasswordReset(deps.db, user.id));
   if (!user || !used) {
     if (attempt) {
-      await recordAudit(deps.db, {
-        action: 'auth.password.reset-failure',
-        actorId: attempt.userId,
-        ip: meta.ip,
-        details: { failed: attempt.failedAttempts, by: input.token !== undefined ? 'link' : 'code' },
-      });
+      await audit(
+        deps.db,
+        { id: attempt.userId, ip: meta.ip },
+        {
+          action: 'auth.password.reset-failure',
+          details: { failed: attempt.failedAttempts, by: input.token !== undefined ? 'link' : 'code' },
+        },
+      );
     }
     if (guess.lastTry) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
     throw Invalid('INVALID_RESET_CODE');
@@ -118,11 +120,10 @@ export async function resetPassword(
   await repository.deleteVerification(deps.db, user.id);
   await endUserSessions(deps.db, deps.clock, user.id, 'password-reset');
   await deps.limiters.loginAccount.reset(input.email.toLowerCase());
-  await recordAudit(deps.db, {
-    action: 'auth.password.reset',
-    actorId: user.id,
-    ip: meta.ip,
-    details: { by: input.token !== undefined ? 'link' : 'code' },
-  });
-  return { message: 'Your password has been changed. Please log in with your new password.' };
+  await audit(
+    deps.db,
+    { id: user.id, ip: meta.ip },
+    { action: 'auth.password.reset', details: { by: input.token !== undefined ? 'link' : 'code' } },
+  );
+  return { messageKey: 'passwordReset' as const };
 }

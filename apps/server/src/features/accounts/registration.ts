@@ -11,7 +11,7 @@ import MailChecker from 'mailchecker';
 import { Forbidden, Invalid } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { checkPlace } from '../countries/service';
 import { registerOnDevice } from '../devices/service';
 import { startSession } from '../sessions/service';
@@ -140,18 +140,17 @@ export async function registerAccount(
 
   if (!user) {
     const owner = await repository.findUserByEmail(deps.db, input.email);
-    await recordAudit(deps.db, {
-      action: 'auth.register-existing',
-      actorId: owner?.id,
-      ip: meta.ip,
-      details: { role: input.role ?? 'fan' },
-    });
+    await audit(
+      deps.db,
+      { id: owner?.id ?? null, ip: meta.ip },
+      { action: 'auth.register-existing', details: { role: input.role ?? 'fan' } },
+    );
     const told = owner ? tellOwner(deps, owner) : Promise.resolve(true);
     const publicUser = userFromInput(input, phone, deps.clock.now());
     if (!requireVerification) {
       void told;
       return {
-        message: 'Registration received. Please check your email to continue.',
+        messageKey: 'registrationReceived' as const,
         user: publicUser,
         requiresVerification: false,
         verificationSent: false,
@@ -161,17 +160,16 @@ export async function registerAccount(
     return { ...verificationAnswer(verificationSent), user: publicUser };
   }
 
-  await recordAudit(deps.db, {
-    action: 'auth.register',
-    actorId: user.id,
-    ip: meta.ip,
-    details: { role: user.role },
-  });
+  await audit(
+    deps.db,
+    { id: user.id, ip: meta.ip },
+    { action: 'auth.register', details: { role: user.role } },
+  );
   if (!requireVerification) {
     const { token } = await startSession(deps.db, deps.clock, user.id, meta);
     const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
     return {
-      message: 'Registration successful!',
+      messageKey: 'registered' as const,
       token,
       user: toPublicUser(signedIn ?? user),
       requiresVerification: false,
@@ -184,9 +182,7 @@ export async function registerAccount(
 
 function verificationAnswer(verificationSent: boolean) {
   return {
-    message: verificationSent
-      ? 'Registration successful! Please check your email for the verification code.'
-      : 'Registration successful but failed to send verification email',
+    messageKey: verificationSent ? ('registeredCheckEmail' as const) : ('registeredMailFailed' as const),
     requiresVerification: true,
     verificationSent,
   };

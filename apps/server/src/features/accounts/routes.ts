@@ -18,9 +18,9 @@ import {
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
 import { signedInViewer } from '../../lib/access';
+import { done, okWith } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
 import { requestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
-import { endSession } from '../sessions/service';
 import type { AccountsDependencies } from './service';
 import * as accounts from './service';
 
@@ -35,9 +35,13 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       schema: { tags, body: registerBodySchema, response: { 201: registerResponseSchema } },
     },
     async (request, reply) => {
-      const result = await accounts.registerAccount(deps, request.body, requestMeta(request));
+      const { messageKey, ...result } = await accounts.registerAccount(
+        deps,
+        request.body,
+        requestMeta(request),
+      );
       reply.status(201);
-      return { success: true as const, ...result };
+      return okWith({ message: successMessage(request, reply, messageKey), ...result });
     },
   );
 
@@ -47,10 +51,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       config: { access: 'public' },
       schema: { tags, body: verifyEmailBodySchema, response: { 200: authResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await accounts.verifyEmail(deps, request.body, requestMeta(request))),
-    }),
+    async (request, reply) => {
+      const { messageKey, ...result } = await accounts.verifyEmail(deps, request.body, requestMeta(request));
+      return okWith({ message: successMessage(request, reply, messageKey), ...result });
+    },
   );
 
   for (const path of ['/auth/resend-otp', '/auth/send-verification']) {
@@ -60,10 +64,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
         config: { access: 'public' },
         schema: { tags, body: emailBodySchema, response: { 200: resendOtpResponseSchema } },
       },
-      async (request) => ({
-        success: true as const,
-        ...(await accounts.resendVerification(deps, request.body.email)),
-      }),
+      async (request, reply) => {
+        const { messageKey, ...result } = await accounts.resendVerification(deps, request.body.email);
+        return okWith({ message: successMessage(request, reply, messageKey), ...result });
+      },
     );
   }
 
@@ -73,10 +77,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       config: { access: 'public' },
       schema: { tags, body: loginBodySchema, response: { 200: authResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await accounts.login(deps, request.body, requestMeta(request))),
-    }),
+    async (request, reply) => {
+      const { messageKey, ...result } = await accounts.login(deps, request.body, requestMeta(request));
+      return okWith({ message: successMessage(request, reply, messageKey), ...result });
+    },
   );
 
   app.post(
@@ -85,10 +89,14 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       config: { access: 'public' },
       schema: { tags, body: forgotPasswordBodySchema, response: { 200: forgotPasswordResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await accounts.requestPasswordReset(deps, request.body.email, requestMeta(request))),
-    }),
+    async (request, reply) => {
+      const { messageKey, ...result } = await accounts.requestPasswordReset(
+        deps,
+        request.body.email,
+        requestMeta(request),
+      );
+      return okWith({ message: successMessage(request, reply, messageKey), ...result });
+    },
   );
 
   app.post(
@@ -97,22 +105,21 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       config: { access: 'public' },
       schema: { tags, body: resetPasswordBodySchema, response: { 200: messageResponseSchema } },
     },
-    async (request) => ({
-      success: true as const,
-      ...(await accounts.resetPassword(deps, request.body, requestMeta(request))),
-    }),
+    async (request, reply) => {
+      const { messageKey } = await accounts.resetPassword(deps, request.body, requestMeta(request));
+      return done(successMessage(request, reply, messageKey));
+    },
   );
 
   app.post(
     '/auth/logout',
     // Public: signing out with an expired or unknown token still answers success.
     { config: { access: 'public' }, schema: { tags, security, response: { 200: messageEnvelopeSchema } } },
-    async (request) => {
+    async (request, reply) => {
       if (request.viewer && request.sessionId) {
-        await endSession(deps.db, deps.clock, request.sessionId, 'logout');
-        await recordAudit(deps.db, { action: 'auth.logout', actorId: request.viewer.id, ip: request.ip });
+        await accounts.logout(deps, { userId: request.viewer.id, sessionId: request.sessionId }, request.ip);
       }
-      return { success: true as const, message: 'Logged out successfully' };
+      return done(successMessage(request, reply, 'loggedOut'));
     },
   );
 
@@ -121,7 +128,7 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
     { config: { access: 'signedIn' }, schema: { tags, security, response: { 200: userResponseSchema } } },
     async (request) => {
       const user = await accounts.getCurrentUser(deps, signedInViewer(request).id);
-      return { success: true as const, user, data: user };
+      return okWith({ user, data: user });
     },
   );
 
@@ -131,9 +138,9 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       config: { access: 'signedIn' },
       schema: { tags, security, body: updateProfileBodySchema, response: { 200: userResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await accounts.updateProfile(deps, signedInViewer(request).id, request.body);
-      return { success: true as const, message: 'Profile updated successfully!', user, data: user };
+      return okWith({ message: successMessage(request, reply, 'profileUpdated'), user, data: user });
     },
   );
 
@@ -148,10 +155,10 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
         response: { 200: z.object({ success: z.literal(true), message: z.string() }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = signedInViewer(request);
       await accounts.changePassword(deps, viewer.id, request.sessionId, request.body, requestMeta(request));
-      return { success: true as const, message: 'Password changed successfully!' };
+      return done(successMessage(request, reply, 'passwordChanged'));
     },
   );
 }

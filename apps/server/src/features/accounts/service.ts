@@ -3,10 +3,10 @@ import type { Database } from '../../lib/db';
 import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { checkPlace } from '../countries/service';
 import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
-import { endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
+import { endSession, endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { claimCodeMail } from './codes';
 import type { AccountsDependencies } from './dependencies';
@@ -86,7 +86,11 @@ export async function login(
     deps.limiters.loginIp.isExhausted(meta.ip),
   ]);
   if (!account.allowed || address.exhausted) {
-    await recordAudit(deps.db, { action: 'auth.login.locked', ip: meta.ip, details: { email: input.email } });
+    await audit(
+      deps.db,
+      { id: null, ip: meta.ip },
+      { action: 'auth.login.locked', details: { email: input.email } },
+    );
     const retryAfterSeconds = Math.max(account.retryAfterSeconds, address.retryAfterSeconds);
     throw TooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', { extra: { retryAfterSeconds } });
   }
@@ -94,12 +98,11 @@ export async function login(
   decoyHash ??= hashPassword('decoy password for unknown accounts');
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user?.passwordHash || !passwordOk) {
-    await recordAudit(deps.db, {
-      action: 'auth.login.failure',
-      actorId: user?.id,
-      ip: meta.ip,
-      details: { email: input.email },
-    });
+    await audit(
+      deps.db,
+      { id: user?.id ?? null, ip: meta.ip },
+      { action: 'auth.login.failure', details: { email: input.email } },
+    );
     await deps.limiters.loginIp.hit(meta.ip);
     // Counted per submitted address whether or not it has an account, so it tells nothing of that.
     const warn = account.remaining <= LOGIN_WARNING_REMAINING;
@@ -118,13 +121,22 @@ export async function login(
   const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
   await endSessionsOnOtherDevices(deps, user, meta, sessionId);
   const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
-  await recordAudit(deps.db, {
-    action: 'auth.login.success',
-    actorId: user.id,
-    ip: meta.ip,
-    details: { device: meta.deviceType },
-  });
-  return { message: 'Login successful!', token, user: toPublicUser(signedIn!) };
+  await audit(
+    deps.db,
+    { id: user.id, ip: meta.ip },
+    { action: 'auth.login.success', details: { device: meta.deviceType } },
+  );
+  return { messageKey: 'loggedIn' as const, token, user: toPublicUser(signedIn!) };
+}
+
+/** Signs out: the session ends at once, audited as the user's own event. */
+export async function logout(
+  deps: Pick<AccountsDependencies, 'db' | 'clock'>,
+  session: { userId: string; sessionId: string },
+  ip: string,
+) {
+  await endSession(deps.db, deps.clock, session.sessionId, 'logout');
+  await audit(deps.db, { id: session.userId, ip }, { action: 'auth.logout' });
 }
 
 export async function getCurrentUser(deps: Pick<AccountsDependencies, 'db'>, userId: string) {
@@ -191,7 +203,7 @@ export async function changePassword(
   await deps.limiters.loginAccount.reset(attemptKey);
   await repository.updateUser(deps.db, userId, { passwordHash: await hashPassword(input.newPassword) });
   await endUserSessions(deps.db, deps.clock, userId, 'password-changed', currentSessionId ?? undefined);
-  await recordAudit(deps.db, { action: 'auth.password.changed', actorId: userId, ip: meta.ip });
+  await audit(deps.db, { id: userId, ip: meta.ip }, { action: 'auth.password.changed' });
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { admitDevice, registerOnDevice, startSessionOnDevice } from '../devices/service';
 import { endUserSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
@@ -136,11 +136,13 @@ export async function signInWithSocialProfile(
 
   const { token } = await startSessionOnDevice(deps, user, meta, { admitted: linked });
   const signedIn = (await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() })) ?? user;
-  await recordAudit(deps.db, {
-    action: 'auth.social.login',
-    actorId: user.id,
-    ip: meta.ip,
-    details: { provider: profile.provider, created, linked, device: meta.deviceType },
-  });
+  await audit(
+    deps.db,
+    { id: user.id, ip: meta.ip },
+    {
+      action: 'auth.social.login',
+      details: { provider: profile.provider, created, linked, device: meta.deviceType },
+    },
+  );
   return { token, user: toPublicUser(signedIn), created, linked };
 }

@@ -1,7 +1,7 @@
 import { OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared';
 import { Invalid, TooManyRequests, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
 import { startSession } from '../sessions/service';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
@@ -80,12 +80,11 @@ export async function verifyEmail(
     attempt !== undefined && attempt.expiresAt >= deps.clock.now() && sameHash(attempt.codeHash, given);
   if (!user || !matches) {
     if (attempt) {
-      await recordAudit(deps.db, {
-        action: 'auth.otp.failure',
-        actorId: attempt.userId,
-        ip: meta.ip,
-        details: { failed: attempt.failedAttempts },
-      });
+      await audit(
+        deps.db,
+        { id: attempt.userId, ip: meta.ip },
+        { action: 'auth.otp.failure', details: { failed: attempt.failedAttempts } },
+      );
     }
     if (guess.lastTry) throw TooManyRequests('OTP_TOO_MANY_ATTEMPTS');
     throw Invalid('INVALID_OTP');
@@ -100,10 +99,10 @@ export async function verifyEmail(
     emailVerifiedAt: deps.clock.now(),
     lastLogin: deps.clock.now(),
   });
-  await recordAudit(deps.db, { action: 'auth.email.verified', actorId: user.id, ip: meta.ip });
+  await audit(deps.db, { id: user.id, ip: meta.ip }, { action: 'auth.email.verified' });
   const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
   await endSessionsOnOtherDevices(deps, user, meta, sessionId);
-  return { message: 'Email verified successfully!', token, user: toPublicUser(verified!) };
+  return { messageKey: 'emailVerified' as const, token, user: toPublicUser(verified!) };
 }
 
 /**
@@ -121,7 +120,7 @@ export async function resendVerification(deps: AccountsDependencies, email: stri
     await sendVerificationCode(deps, user, { waitForMail: false });
   }
   return {
-    message: 'If this address is waiting for verification, a new code is on its way.',
+    messageKey: 'verificationCodeResent' as const,
     retryAfterSeconds: OTP_RESEND_COOLDOWN_SECONDS,
   };
 }

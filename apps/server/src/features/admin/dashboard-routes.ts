@@ -2,6 +2,7 @@ import { adminDashboardResponseSchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { ok } from '../../lib/envelope';
 import { getAdminDashboard } from './dashboard-service';
 
 /** GET /admin/dashboard (spec 2 "Admin dashboard"). Registered inside the admin scope: admins only. */
@@ -15,6 +16,6 @@ export function registerDashboardAdminRoutes(app: RouteApp, deps: { db: Database
         response: { 200: adminDashboardResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await getAdminDashboard(deps) }),
+    async () => ok(await getAdminDashboard(deps)),
   );
 }

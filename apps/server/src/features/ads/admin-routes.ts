@@ -11,7 +11,9 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { done, ok, pageUnder } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import { type PictureField, readImageForm } from '../uploads/image-form';
 import {
   type AdsDependencies,
@@ -50,8 +52,9 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
       },
     },
     async (request) => {
-      const { ads, pagination } = await listAdminAds(deps, request.query);
-      return { success: true as const, data: { ads }, pagination };
+      const { ads, total } = await listAdminAds(deps, request.query);
+      // Under `data.ads`, not `data`: where the spec's client reads this list.
+      return pageUnder('ads', ads, paginationOf(request.query, total));
     },
   );
 
@@ -68,9 +71,7 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
     async (request, reply) => {
       const form = await readImageForm(request, adFieldsSchema, AD_PICTURE);
       const data = await createAd(deps, form.fields, form.image, adminActor(request));
-      return reply
-        .status(201)
-        .send({ success: true as const, message: successMessage(request, reply, 'adCreated'), data });
+      return reply.status(201).send(ok(data, successMessage(request, reply, 'adCreated')));
     },
   );
 
@@ -95,7 +96,7 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
         adminActor(request),
         request.log,
       );
-      return { success: true as const, message: successMessage(request, reply, 'adUpdated'), data };
+      return ok(data, successMessage(request, reply, 'adUpdated'));
     },
   );
 
@@ -111,7 +112,7 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
     },
     async (request, reply) => {
       await deleteAd(deps, request.params.id, adminActor(request), request.log);
-      return { success: true as const, message: successMessage(request, reply, 'adDeleted') };
+      return done(successMessage(request, reply, 'adDeleted'));
     },
   );
 
@@ -128,7 +129,7 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
     async (request, reply) => {
       const data = await toggleAd(deps, request.params.id, adminActor(request));
       const key = data.isActive ? 'adActivated' : 'adDeactivated';
-      return { success: true as const, message: successMessage(request, reply, key), data };
+      return ok(data, successMessage(request, reply, key));
     },
   );
 
@@ -142,6 +143,6 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
         response: { 200: adAnalyticsResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await adAnalytics(deps, request.params.id) }),
+    async (request) => ok(await adAnalytics(deps, request.params.id)),
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { sendCsv } from '../../lib/downloads';
+import { ok } from '../../lib/envelope';
 import { AdAnalytics, type AdAnalyticsDependencies } from './analytics-service';
 
 export type { AdAnalyticsDependencies } from './analytics-service';
@@ -40,7 +41,7 @@ export function registerAdAnalyticsAdminRoutes(app: RouteApp, deps: AdAnalyticsD
         response: { 200: adAnalyticsPageResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await analytics.page(request.query) }),
+    async (request) => ok(await analytics.page(request.query)),
   );
 
   app.get(
@@ -55,7 +56,7 @@ export function registerAdAnalyticsAdminRoutes(app: RouteApp, deps: AdAnalyticsD
         response: { 200: adTrafficResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await analytics.traffic(request.query) }),
+    async (request) => ok(await analytics.traffic(request.query)),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
+import { done, ok } from '../../lib/envelope';
 import { Invalid } from '../../lib/errors';
 import { deviceIdOf } from '../../lib/request-meta';
 import type { AdsRuntime } from './runtime';
@@ -40,7 +41,7 @@ export function registerAdPublicRoutes(app: RouteApp, ads: AdsRuntime) {
       // Each answer is drawn for this viewer, with tokens signed for them: never shared by a cache.
       reply.header('cache-control', 'private, no-store');
       const served = await ads.serve({ slots: request.query.slots, identity: identityOf(request) });
-      return { success: true as const, data: { ads: served } };
+      return ok({ ads: served });
     },
   );
 
@@ -65,10 +66,7 @@ export function registerAdPublicRoutes(app: RouteApp, ads: AdsRuntime) {
       },
       async (request, reply) => {
         await ads.recordImpressions(request.body.impressions, request.headers['user-agent']);
-        return reply
-          .code(202)
-          .header('cache-control', 'no-store')
-          .send({ success: true as const });
+        return reply.code(202).header('cache-control', 'no-store').send(done());
       },
     );
   });

@@ -9,9 +9,9 @@ import {
   type AdUpdateFields,
 } from '@ovation/shared';
 import { Invalid, NotFound } from '../../lib/errors';
-import { offsetOf, paginationOf } from '../../lib/pagination';
+import { offsetOf } from '../../lib/pagination';
 import { calendarDateIn, startOfDayIn } from '../../lib/zoned-calendar';
-import { type Actor, recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { fieldError, type ImagesDependencies, type Upload } from '../images/service';
 import { deleteUnusedOwnImage, type FileRemovalLog, removeImageFiles } from '../uploads/image-files';
 import { platformTimezone } from '../voting/settings-service';
@@ -57,7 +57,10 @@ async function countsOf(
 // ---------------------------------------------------------------------------------------------------
 // Reading
 
-/** GET /ads: one page of ads, newest first, searched by title or description, filtered by their on/off switch. */
+/**
+ * GET /ads: one page of ads, newest first, searched by title or description, filtered by their on/off switch;
+ * with how many match.
+ */
 export async function listAdminAds(deps: AdsDependencies, query: AdminAdsQuery) {
   const { rows, total } = await repository.listAdminAds(deps.db, {
     search: query.search,
@@ -72,10 +75,7 @@ export async function listAdminAds(deps: AdsDependencies, query: AdminAdsQuery) 
     rows.map((row) => row.id),
     day,
   );
-  return {
-    ads: rows.map((row) => toAdminAd(deps.storage, row, counts(row.id), day.today)),
-    pagination: paginationOf(query, total),
-  };
+  return { ads: rows.map((row) => toAdminAd(deps.storage, row, counts(row.id), day.today)), total };
 }
 
 async function adminView(deps: AdsDependencies, id: string): Promise<AdminAd> {
@@ -198,7 +198,7 @@ export async function createAd(
         createdAt: now,
         updatedAt: now,
       });
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'ad.created',
         targetType: 'ad',
         targetId: created.id,
@@ -269,7 +269,7 @@ export async function updateAd(
       });
       if (Object.keys(changes).length === 0) return undefined;
       const after = await repository.updateAd(tx, id, { ...changes, updatedAt: deps.clock.now() });
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'ad.updated',
         targetType: 'ad',
         targetId: id,
@@ -294,7 +294,7 @@ export async function deleteAd(deps: AdsDependencies, id: string, actor: Actor, 
     const before = await repository.lockAd(tx, id);
     if (!before) throw NotFound('AD_NOT_FOUND');
     await repository.deleteAd(tx, id);
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'ad.deleted',
       targetType: 'ad',
       targetId: id,
@@ -315,7 +315,7 @@ export async function toggleAd(deps: AdsDependencies, id: string, actor: Actor):
       isActive: !before.isActive,
       updatedAt: deps.clock.now(),
     });
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'ad.toggled',
       targetType: 'ad',
       targetId: id,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict } from '../../lib/errors';
-import { type Actor, type AuditEntry, recordAudits } from '../audit/service';
+import { type Actor, type AuditEvent, auditAll } from '../audit/service';
 import { findStoredSetting, lockSetting, storeSetting } from '../settings/service';
 import { getVotingStatus } from '../voting/service';
 import * as repository from './repository';
@@ -114,11 +114,9 @@ export async function updateResultsSettings(
       publishedBy: wanted.published ? (publishing ? actor.id : before.publishedBy) : null,
     };
     await storeSetting(tx, RESULTS_KEY, after, actor.id);
-    const entries: AuditEntry[] = [];
-    const entry = (action: AuditEntry['action'], from: unknown, to: unknown): AuditEntry => ({
+    const entries: AuditEvent[] = [];
+    const entry = (action: AuditEvent['action'], from: unknown, to: unknown): AuditEvent => ({
       action,
-      actorId: actor.id,
-      ip: actor.ip,
       targetType: 'setting',
       targetId: RESULTS_KEY,
       before: from,
@@ -143,7 +141,7 @@ export async function updateResultsSettings(
         ),
       );
     }
-    await recordAudits(tx, entries);
+    await auditAll(tx, actor, entries);
     const outcome: ResultsChange = publishing ? (wanted.published ? 'published' : 'unpublished') : 'saved';
     return { stored: after, change: outcome };
   });

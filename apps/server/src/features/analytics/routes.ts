@@ -11,7 +11,8 @@ import {
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { datedFileName, sendAudited, sendCsv } from '../../lib/downloads';
-import { successMessage } from '../../lib/language';
+import { ok } from '../../lib/envelope';
+import { type SuccessKey, successMessage } from '../../lib/language';
 import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
 import { platformTimezone } from '../voting/settings-service';
 import { VOTE_REPORT_HEADER, VOTE_REPORT_PREFIX, voteReportRows } from './report';
@@ -29,7 +30,7 @@ const tags = ['admin: analytics'];
 const security = [{ bearer: [] }];
 const winnerErrors = { 404: errorResponseSchema, 409: errorResponseSchema };
 
-const RESULTS_MESSAGES: Record<ResultsChange, string> = {
+const RESULTS_MESSAGES: Record<ResultsChange, SuccessKey> = {
   published: 'resultsPublished',
   unpublished: 'resultsUnpublished',
   saved: 'resultsSaved',
@@ -56,7 +57,7 @@ export function registerAnalyticsAdminRoutes(
         response: { 200: adminAnalyticsResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await getAnalytics(deps) }),
+    async () => ok(await getAnalytics(deps)),
   );
 
   app.get(
@@ -95,7 +96,7 @@ export function registerAnalyticsAdminRoutes(
         response: { 200: resultsSettingsResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await getResultsSettings(deps.db) }),
+    async () => ok(await getResultsSettings(deps.db)),
   );
 
   app.put(
@@ -114,11 +115,7 @@ export function registerAnalyticsAdminRoutes(
     async (request, reply) => {
       const { settings, change } = await updateResultsSettings(deps, request.body, adminActor(request));
       if (change !== 'unchanged') await refreshPublicPages(deps.cache, request.log);
-      return {
-        success: true as const,
-        data: settings,
-        message: successMessage(request, reply, RESULTS_MESSAGES[change]),
-      };
+      return ok(settings, successMessage(request, reply, RESULTS_MESSAGES[change]));
     },
   );
 
@@ -139,7 +136,7 @@ export function registerAnalyticsAdminRoutes(
     async (request, reply) => {
       const data = await selectWinner(deps, request.params.categoryId, request.body, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, data, message: successMessage(request, reply, 'winnerSelected') };
+      return ok(data, successMessage(request, reply, 'winnerSelected'));
     },
   );
 
@@ -159,7 +156,7 @@ export function registerAnalyticsAdminRoutes(
     async (request, reply) => {
       const data = await clearWinner(deps, request.params.categoryId, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, data, message: successMessage(request, reply, 'winnerCleared') };
+      return ok(data, successMessage(request, reply, 'winnerCleared'));
     },
   );
 }

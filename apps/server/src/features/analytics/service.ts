@@ -11,7 +11,7 @@ import type { DownloadOutcome } from '../../lib/downloads';
 import { Conflict, NotFound } from '../../lib/errors';
 import { toImageRef } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
-import { type Actor, recordAdminChange, recordAudit } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { getVotingStatus } from '../voting/service';
 import { averageOf, compareByVotes, competitionRanks, percentOf } from './ranking';
 import * as repository from './repository';
@@ -192,7 +192,7 @@ export async function selectWinner(
     if (votingOpen && body.confirmVotingOpen !== true) throw Conflict('VOTING_STILL_OPEN');
     const previous = category.winnerSongId ? await repository.findSong(tx, category.winnerSongId) : undefined;
     await repository.storeWinner(tx, categoryId, song.id, deps.clock.now());
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'category.winner',
       targetType: 'category',
       targetId: categoryId,
@@ -221,7 +221,7 @@ export async function clearWinner(
     if (!category.winnerSongId) throw Conflict('NO_WINNER');
     const previous = await repository.findSong(tx, category.winnerSongId);
     await repository.storeWinner(tx, categoryId, null, deps.clock.now());
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'category.winnerCleared',
       targetType: 'category',
       targetId: categoryId,
@@ -242,10 +242,5 @@ export async function recordVoteReportDownload(
   actor: Actor,
   download: { filename: string } & DownloadOutcome,
 ) {
-  await recordAudit(db, {
-    action: 'results.exported',
-    actorId: actor.id,
-    ip: actor.ip,
-    details: download,
-  });
+  await audit(db, actor, { action: 'results.exported', details: download });
 }

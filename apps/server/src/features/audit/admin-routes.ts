@@ -7,6 +7,8 @@ import {
 import type { RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { ok, page } from '../../lib/envelope';
+import { paginationOf } from '../../lib/pagination';
 import { isKnownAuditAction, listAuditActions, listAuditEntries } from './list-service';
 
 const tags = ['admin'];
@@ -29,12 +31,15 @@ export function registerAuditAdminRoutes(app: RouteApp, deps: { db: Database; cl
   app.get(
     '/admin/audit',
     { schema: { tags, security, querystring, response: { 200: auditListResponseSchema } } },
-    async (request) => listAuditEntries(deps.db, request.query),
+    async (request) => {
+      const { entries, total } = await listAuditEntries(deps.db, request.query);
+      return page(entries, paginationOf(request.query, total));
+    },
   );
 
   app.get(
     '/admin/audit/actions',
     { schema: { tags, security, response: { 200: auditActionsResponseSchema } } },
-    async () => ({ success: true as const, data: await listAuditActions(deps.db) }),
+    async () => ok(await listAuditActions(deps.db)),
   );
 }

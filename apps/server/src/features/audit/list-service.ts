@@ -1,6 +1,5 @@
 import type { AuditActions, AuditListQuery, RecentActivity } from '@ovation/shared';
 import type { Database } from '../../lib/db';
-import { pageOf } from '../../lib/pagination';
 import { dateRangeIn } from '../../lib/zoned-calendar';
 import { platformTimezone } from '../voting/settings-service';
 import { presentAuditEntry, presentRecentActivity } from './presenter';
@@ -27,7 +26,7 @@ export async function listAuditActions(db: Database): Promise<AuditActions> {
 }
 
 /**
- * GET /admin/audit: a page of entries, newest first. With no action chosen it lists the admin changes
+ * GET /admin/audit: a page of entries, newest first, and how many match. With no action chosen it lists the admin changes
  * only; a security event (sign-ins, lockouts) is listed when it is chosen, so those do not drown the
  * admins' trail. Dates are calendar days in the platform's timezone, `to` included whole.
  */
@@ -46,7 +45,7 @@ export async function listAuditEntries(db: Database, query: AuditListQuery) {
     },
     query,
   );
-  return pageOf(rows.map(presentAuditEntry), total, query);
+  return { entries: rows.map(presentAuditEntry), total };
 }
 
 /** The newest admin changes, for the dashboard's Recent Activity. */

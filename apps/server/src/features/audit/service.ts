@@ -133,63 +133,53 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'job.run',
 ];
 
-export interface AuditEntry {
+/** What happened, to what: everything of an audit entry but who did it. */
+export interface AuditEvent {
   action: AuditAction;
-  actorId?: string | null;
   targetType?: string;
   targetId?: string;
-  ip?: string | null;
   /** The record before and after an admin change; stored in `details` beside anything else given. */
   before?: unknown;
   after?: unknown;
   details?: Record<string, unknown>;
 }
 
-/** Who made an admin change, from where (lib/access.ts `adminActor`). */
+/** An admin making a change, from where (lib/access.ts `adminActor`). */
 export interface Actor {
   id: string;
   ip: string | null;
 }
 
 /**
- * Records one event. Pass the transaction of the change so the entry and the change commit together
- * (or neither does); a failure to record is the caller's failure, never swallowed silently.
+ * Who an entry names: an admin (`adminActor(request)`), a person acting on their own account
+ * (`{ id: user.id, ip }`), or someone not known to be anybody (`{ id: null, ip }`: a sign-in for an
+ * address without an account). Null for the platform itself (the command line), with no address.
  */
-export async function recordAudit(db: Database, entry: AuditEntry) {
-  await recordAudits(db, [entry]);
+export type AuditActor = { id: string | null; ip: string | null } | null;
+
+/**
+ * Records one event by `actor`. Pass the transaction of the change so the entry and the change commit
+ * together (or neither does); a failure to record is the caller's failure, never swallowed silently.
+ */
+export async function audit(db: Database, actor: AuditActor, event: AuditEvent) {
+  await auditAll(db, actor, [event]);
 }
 
-/** Records several events in one statement (a bulk action: one entry per song). */
-export async function recordAudits(db: Database, entries: AuditEntry[]) {
-  if (entries.length === 0) return;
+/** Records several events by one actor in one statement (a bulk action: one entry per song). */
+export async function auditAll(db: Database, actor: AuditActor, events: AuditEvent[]) {
+  if (events.length === 0) return;
   await db.insert(auditLog).values(
-    entries.map((entry) => ({
-      action: entry.action,
-      actorId: entry.actorId ?? null,
-      targetType: entry.targetType,
-      targetId: entry.targetId,
-      ip: entry.ip ?? null,
+    events.map((event) => ({
+      action: event.action,
+      actorId: actor?.id ?? null,
+      targetType: event.targetType,
+      targetId: event.targetId,
+      ip: actor?.ip ?? null,
       details: {
-        ...entry.details,
-        ...(entry.before !== undefined ? { before: entry.before } : {}),
-        ...(entry.after !== undefined ? { after: entry.after } : {}),
+        ...event.details,
+        ...(event.before !== undefined ? { before: event.before } : {}),
+        ...(event.after !== undefined ? { after: event.after } : {}),
       },
     })),
   );
-}
-
-/** An admin's change of one record, audited as `action` on `targetType`/`targetId`. */
-export function recordAdminChange(
-  db: Database,
-  actor: Actor,
-  change: {
-    action: AdminAction;
-    targetType: string;
-    targetId: string;
-    before?: unknown;
-    after?: unknown;
-    details?: Record<string, unknown>;
-  },
-) {
-  return recordAudit(db, { ...change, actorId: actor.id, ip: actor.ip });
 }

@@ -10,6 +10,7 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { done, ok } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
 import { refreshPublicPages } from '../../lib/response-cache';
 import { type PictureField, readImageForm } from '../uploads/image-form';
@@ -45,7 +46,7 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
   app.get(
     '/admin/banners',
     { schema: { tags, security, response: { 200: adminBannerListResponseSchema } } },
-    async () => ({ success: true as const, data: await listAdminBanners(deps) }),
+    async () => ok(await listAdminBanners(deps)),
   );
 
   app.post(
@@ -62,11 +63,7 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
       const form = await readImageForm(request, bannerFieldsSchema, BANNER_PICTURE);
       const data = await createBanner(deps, form.fields, form.image, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return reply.status(201).send({
-        success: true as const,
-        message: successMessage(request, reply, 'bannerUploaded'),
-        data,
-      });
+      return reply.status(201).send(ok(data, successMessage(request, reply, 'bannerUploaded')));
     },
   );
 
@@ -84,7 +81,7 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
     async (request, reply) => {
       const data = await reorderBanners(deps, request.body.ids, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, message: successMessage(request, reply, 'bannersReordered'), data };
+      return ok(data, successMessage(request, reply, 'bannersReordered'));
     },
   );
 
@@ -110,7 +107,7 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
         request.log,
       );
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, message: successMessage(request, reply, 'bannerUpdated'), data };
+      return ok(data, successMessage(request, reply, 'bannerUpdated'));
     },
   );
 
@@ -127,7 +124,7 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
     async (request, reply) => {
       await deleteBanner(deps, request.params.id, adminActor(request), request.log);
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, message: successMessage(request, reply, 'bannerDeleted') };
+      return done(successMessage(request, reply, 'bannerDeleted'));
     },
   );
 }

@@ -16,7 +16,7 @@ import {
 import { type Database, FOREIGN_KEY_VIOLATION, hasSqlState } from '../../lib/db';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { imageVariantKey, toImageRef } from '../../lib/images';
-import { type Actor, recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { fileNameOf } from '../images/files';
 import {
   findLibraryImageByFilename,
@@ -254,7 +254,7 @@ export async function createBanner(
         uploadedBy: actor.id,
         updatedAt: deps.clock.now(),
       });
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'banner.created',
         targetType: 'banner',
         targetId: created.id,
@@ -299,7 +299,7 @@ export async function updateBanner(
         ...(imageId !== undefined ? { imageId } : {}),
         updatedAt: nextStamp(deps.clock.now(), before.updatedAt),
       });
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'banner.updated',
         targetType: 'banner',
         targetId: id,
@@ -340,7 +340,7 @@ export async function reorderBanners(
         updatedAt: nextStamp(now, banner.updatedAt),
       });
     }
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'banner.reordered',
       targetType: 'banner',
       targetId: 'order',
@@ -360,7 +360,7 @@ export async function deleteBanner(deps: BannersDependencies, id: string, actor:
     const before = await repository.lockBanner(tx, id);
     if (!before) throw NotFound('BANNER_NOT_FOUND');
     await repository.deleteBanner(tx, id);
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'banner.deleted',
       targetType: 'banner',
       targetId: id,

@@ -11,7 +11,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
+import { ok, page } from '../../lib/envelope';
 import { chooseEncoding, NOT_STORED, sendCachedAnswer, sendRepresentation } from '../../lib/http-caching';
+import { paginationOf } from '../../lib/pagination';
 import type { ResponseCache } from '../../lib/response-cache';
 import { listPublicBanners } from '../banners/service';
 import type { CatalogDependencies } from './service';
@@ -71,8 +73,8 @@ export function registerCatalogRoutes(
     },
     async (request, reply) =>
       publicOrFresh(deps.cache, request, reply, `songs:${JSON.stringify(request.query)}`, async () => {
-        const { songs, pagination } = await catalog.listSongs(deps, request.query, request.viewer);
-        return { success: true as const, data: songs, pagination };
+        const { songs, total } = await catalog.listSongs(deps, request.query, request.viewer);
+        return page(songs, paginationOf(request.query, total));
       }),
   );
 
@@ -89,10 +91,7 @@ export function registerCatalogRoutes(
         request,
         reply,
         `song:${request.params.id}`,
-        async () => ({
-          success: true as const,
-          data: await catalog.getSong(deps, request.params.id, request.viewer),
-        }),
+        async () => ok(await catalog.getSong(deps, request.params.id, request.viewer)),
         { revalidate: true },
       );
       // Counted after the song was found (unknown ids throw above); a failure here only costs a view.
@@ -111,10 +110,9 @@ export function registerCatalogRoutes(
     '/categories',
     { config: { access: 'public' }, schema: { tags, response: { 200: categoryListResponseSchema } } },
     async (request, reply) =>
-      publicOrFresh(deps.cache, request, reply, 'categories', async () => ({
-        success: true as const,
-        data: await catalog.listCategories(deps, request.viewer),
-      })),
+      publicOrFresh(deps.cache, request, reply, 'categories', async () =>
+        ok(await catalog.listCategories(deps, request.viewer)),
+      ),
   );
 
   app.get(
@@ -127,29 +125,22 @@ export function registerCatalogRoutes(
       ),
     },
     async (request, reply) =>
-      publicOrFresh(deps.cache, request, reply, categoryKey(request.params.id), async () => ({
-        success: true as const,
-        data: await catalog.getCategoryWithSongs(deps, request.params.id, request.viewer),
-      })),
+      publicOrFresh(deps.cache, request, reply, categoryKey(request.params.id), async () =>
+        ok(await catalog.getCategoryWithSongs(deps, request.params.id, request.viewer)),
+      ),
   );
 
   app.get(
     '/stats',
     { config: { access: 'public' }, schema: { tags, response: { 200: statsResponseSchema } } },
     async (request, reply) =>
-      publicOrFresh(deps.cache, request, reply, 'stats', async () => ({
-        success: true as const,
-        data: await catalog.getStats(deps),
-      })),
+      publicOrFresh(deps.cache, request, reply, 'stats', async () => ok(await catalog.getStats(deps))),
   );
 
   app.get(
     '/stats/banners',
     { config: { access: 'public' }, schema: { tags, response: { 200: bannerListResponseSchema } } },
     async (request, reply) =>
-      publicOrFresh(deps.cache, request, reply, 'banners', async () => ({
-        success: true as const,
-        data: await listPublicBanners(deps),
-      })),
+      publicOrFresh(deps.cache, request, reply, 'banners', async () => ok(await listPublicBanners(deps))),
   );
 }

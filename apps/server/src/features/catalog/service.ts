@@ -2,7 +2,6 @@ import type { CategoryTranslations, ListSongsQuery, Song } from '@ovation/shared
 import type { Database } from '../../lib/db';
 import { Forbidden, NotFound } from '../../lib/errors';
 import { toImageRef } from '../../lib/images';
-import { paginationOf } from '../../lib/pagination';
 import type { FileStorage } from '../../lib/storage';
 import { isAdmin, type Viewer } from '../../lib/viewer';
 import { compareByTitle, compareByVotes, competitionRanks } from '../analytics/ranking';
@@ -91,10 +90,7 @@ export async function listSongs(deps: CatalogDependencies, query: ListSongsQuery
     throw Forbidden('MOST_VOTED_ADMIN_ONLY');
   }
   const { rows, total } = await repository.findSongsPage(deps.db, query);
-  return {
-    songs: rows.map((row) => toSong(deps.storage, row, viewer, published)),
-    pagination: paginationOf(query, total),
-  };
+  return { songs: rows.map((row) => toSong(deps.storage, row, viewer, published)), total };
 }
 
 /** One song: approved songs are public; a pending or rejected one only to its uploader and admins. */

@@ -7,6 +7,8 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { done, ok } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
 import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
 import {
   type CategoryAdminDependencies,
@@ -31,7 +33,7 @@ export function registerCategoryAdminRoutes(
   app.get(
     '/admin/categories/stats',
     { schema: { tags, security, response: { 200: categoryStatsResponseSchema } } },
-    async () => ({ success: true as const, data: await getCategoryStats(deps.db) }),
+    async () => ok(await getCategoryStats(deps.db)),
   );
 
   app.post(
@@ -47,9 +49,7 @@ export function registerCategoryAdminRoutes(
     async (request, reply) => {
       const data = await createCategory(deps, request.body, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return reply
-        .status(201)
-        .send({ success: true as const, data, message: 'Category created successfully' });
+      return reply.status(201).send(ok(data, successMessage(request, reply, 'categoryCreated')));
     },
   );
 
@@ -64,10 +64,10 @@ export function registerCategoryAdminRoutes(
         response: { 200: categoryWriteResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await updateCategory(deps, request.params.id, request.body, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, data, message: 'Category updated successfully' };
+      return ok(data, successMessage(request, reply, 'categoryUpdated'));
     },
   );
 
@@ -76,10 +76,10 @@ export function registerCategoryAdminRoutes(
     {
       schema: { tags, security, params: idParamsSchema, response: { 200: categoryDeleteResponseSchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       await deleteCategory(deps, request.params.id, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, message: 'Category deleted successfully' };
+      return done(successMessage(request, reply, 'categoryDeleted'));
     },
   );
 }

@@ -9,7 +9,7 @@ import { type Database, FOREIGN_KEY_VIOLATION, hasSqlState, UNIQUE_VIOLATION } f
 import { Conflict, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Actor } from '../audit/service';
-import { recordAdminChange } from '../audit/service';
+import { audit } from '../audit/service';
 import * as admin from './admin-repository';
 import { getCategory } from './service';
 
@@ -58,7 +58,7 @@ export async function createCategory(
     deps.db.transaction(async (tx) => {
       if (await admin.findCategoryIdByName(tx, input.name)) throw Conflict('CATEGORY_NAME_TAKEN');
       const created = await admin.insertCategory(tx, valuesOf(input));
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'category.created',
         targetType: 'category',
         targetId: created.id,
@@ -86,7 +86,7 @@ export async function updateCategory(
       if (!before) throw NotFound('CATEGORY_NOT_FOUND');
       if (await admin.findCategoryIdByName(tx, input.name, id)) throw Conflict('CATEGORY_NAME_TAKEN');
       const after = await admin.updateCategory(tx, id, valuesOf(input), deps.clock.now());
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'category.updated',
         targetType: 'category',
         targetId: id,
@@ -110,7 +110,7 @@ export async function deleteCategory(deps: CategoryAdminDependencies, id: string
       if (!before) throw NotFound('CATEGORY_NOT_FOUND');
       if (await admin.categoryHasSongsOrVotes(tx, id)) throw Conflict('CATEGORY_NOT_EMPTY');
       await admin.deleteCategory(tx, id);
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'category.deleted',
         targetType: 'category',
         targetId: id,

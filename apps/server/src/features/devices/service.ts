@@ -3,7 +3,7 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Forbidden, Invalid } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { endUserSessionsOnOtherDevices, startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import * as repository from './repository';
@@ -70,14 +70,16 @@ async function refuseTakenDevice(
   deps: DeviceDependencies,
   values: { deviceId: string; userId: string | null; otherUserId: string; ip: string },
 ) {
-  await recordAudit(deps.db, {
-    action: 'auth.device.refused',
-    actorId: values.userId,
-    ip: values.ip,
-    targetType: 'user',
-    targetId: values.otherUserId,
-    details: { device: shortDeviceId(values.deviceId) },
-  });
+  await audit(
+    deps.db,
+    { id: values.userId, ip: values.ip },
+    {
+      action: 'auth.device.refused',
+      targetType: 'user',
+      targetId: values.otherUserId,
+      details: { device: shortDeviceId(values.deviceId) },
+    },
+  );
   return Forbidden('DEVICE_IN_USE');
 }
 
@@ -164,14 +166,16 @@ export async function endSessionsOnOtherDevices(
     reason: OTHER_DEVICE_REASON,
   });
   if (ended > 0) {
-    await recordAudit(deps.db, {
-      action: 'auth.session.other-device',
-      actorId: account.id,
-      ip: meta.ip,
-      targetType: 'user',
-      targetId: account.id,
-      details: { ended, device: shortDeviceId(meta.deviceId) },
-    });
+    await audit(
+      deps.db,
+      { id: account.id, ip: meta.ip },
+      {
+        action: 'auth.session.other-device',
+        targetType: 'user',
+        targetId: account.id,
+        details: { ended, device: shortDeviceId(meta.deviceId) },
+      },
+    );
   }
   return ended;
 }

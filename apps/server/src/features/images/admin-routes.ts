@@ -9,7 +9,9 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { done, ok, page } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import { refreshPublicPages } from '../../lib/response-cache';
 import { readMultipartForm } from '../uploads/multipart';
 import { deleteImage, type ImagesDependencies, listImages, uploadImage, withSizeMessage } from './service';
@@ -34,7 +36,10 @@ export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies
         response: { 200: adminImageListResponseSchema },
       },
     },
-    async (request) => listImages(deps, request.query),
+    async (request) => {
+      const { images, total } = await listImages(deps, request.query);
+      return page(images, paginationOf(request.query, total));
+    },
   );
 
   app.post(
@@ -50,11 +55,7 @@ export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies
     async (request, reply) => {
       const form = await withSizeMessage(() => readMultipartForm(request), 'image', 'imageFileTooLarge');
       const data = await uploadImage(deps, form.image, adminActor(request));
-      return reply.status(201).send({
-        success: true as const,
-        message: successMessage(request, reply, 'imageUploaded'),
-        data,
-      });
+      return reply.status(201).send(ok(data, successMessage(request, reply, 'imageUploaded')));
     },
   );
 
@@ -82,7 +83,7 @@ export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies
       const { confirm } = request.query;
       const { usage } = await deleteImage(deps, filename, confirm, adminActor(request), request.log);
       if (usage.length > 0) await refreshPublicPages(deps.cache, request.log);
-      return { success: true as const, message: successMessage(request, reply, 'imageDeleted') };
+      return done(successMessage(request, reply, 'imageDeleted'));
     },
   );
 }

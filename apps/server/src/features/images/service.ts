@@ -11,10 +11,10 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { AppError, Conflict, Invalid, NotFound, PayloadTooLarge } from '../../lib/errors';
 import { imageVariantKey, toImageRef } from '../../lib/images';
-import { offsetOf, pageOf } from '../../lib/pagination';
+import { offsetOf } from '../../lib/pagination';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { FileStorage } from '../../lib/storage';
-import { type Actor, recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { type FileRemovalLog, insertImage, removeImageFiles } from '../uploads/image-files';
 import { processImage } from '../uploads/image-service';
 import { absoluteUrl, fileNameOf, LIBRARY_WIDTHS } from './files';
@@ -133,11 +133,7 @@ export async function listImages(deps: ImagesDependencies, query: ListQuery) {
     deps.db,
     rows.map((row) => row.id),
   );
-  return pageOf(
-    rows.map((row) => toAdminImage(deps, row, usage.get(row.id) ?? [])),
-    total,
-    query,
-  );
+  return { images: rows.map((row) => toAdminImage(deps, row, usage.get(row.id) ?? [])), total };
 }
 
 /**
@@ -167,7 +163,7 @@ export async function uploadImage(
   try {
     const image = await deps.db.transaction(async (tx) => {
       const inserted = await insertImage(tx, processed.row);
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'image.uploaded',
         targetType: 'image',
         targetId: inserted.id,
@@ -216,7 +212,7 @@ export async function deleteImage(
       throw Conflict('IMAGE_IN_USE', { extra: { usage, usageToken } });
     }
     await repository.deleteImage(tx, image.id, deps.clock.now());
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'image.deleted',
       targetType: 'image',
       targetId: image.id,

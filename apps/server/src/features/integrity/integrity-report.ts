@@ -1,5 +1,6 @@
 import type { Database } from '../../lib/db';
-import type { CellValue } from '../../lib/downloads';
+import type { CellValue, DownloadOutcome } from '../../lib/downloads';
+import { type Actor, audit } from '../audit/service';
 import * as repository from './report-repository';
 
 /**
@@ -70,4 +71,16 @@ export async function buildIntegrityReport(db: Database): Promise<CellValue[][]>
   const all = summarise(reviews);
   rows.push(['Total', total.valid, total.quarantined, total.invalid, all.reasons, all.decidedBy]);
   return rows;
+}
+
+/**
+ * The report's download, audited once it was sent with its SHA-256, byte and row counts (or what had been
+ * sent when the client went away), so a report handed on can be matched to the log.
+ */
+export async function recordIntegrityReportDownload(
+  db: Database,
+  actor: Actor,
+  download: { filename: string } & DownloadOutcome,
+) {
+  await audit(db, actor, { action: 'integrity.exported', targetType: 'report', details: download });
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../lib/db';
-import { type Actor, recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { type ChangedVote, findSongNames } from './review-repository';
 
 /** The audit actions of the vote-state changes. */
@@ -50,7 +50,7 @@ export async function auditVoteChange(
 ) {
   const songIds = Object.keys(change.totalsBefore);
   const keys = readableKeys(songIds, await findSongNames(tx, songIds));
-  await recordAdminChange(tx, actor, {
+  await audit(tx, actor, {
     action,
     targetType: 'voteReview',
     targetId: String(change.reviewId),

@@ -13,11 +13,17 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import type { Database } from '../../lib/db';
 import { datedFileName, sendAudited, sendCsv } from '../../lib/downloads';
+import { ok, page } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
-import { recordAudit } from '../audit/service';
 import { platformTimezone } from '../voting/settings-service';
-import { buildIntegrityReport, INTEGRITY_REPORT_HEADER, INTEGRITY_REPORT_PREFIX } from './integrity-report';
+import {
+  buildIntegrityReport,
+  INTEGRITY_REPORT_HEADER,
+  INTEGRITY_REPORT_PREFIX,
+  recordIntegrityReportDownload,
+} from './integrity-report';
 import {
   type IntegrityReviewDependencies,
   invalidateReview,
@@ -71,8 +77,7 @@ export function registerIntegrityReviewAdminRoutes(
     async (request, reply) => {
       const data = await quarantineVotes(deps, request.body, adminActor(request));
       await afterVotesChanged(deps, request.log);
-      const message = successMessage(request, reply, 'votesQuarantined');
-      return reply.status(201).send({ success: true as const, data, message });
+      return reply.status(201).send(ok(data, successMessage(request, reply, 'votesQuarantined')));
     },
   );
 
@@ -89,7 +94,10 @@ export function registerIntegrityReviewAdminRoutes(
         response: { 200: voteReviewPageResponseSchema },
       },
     },
-    async (request) => listReviews(deps, request.query, adminActor(request).id),
+    async (request) => {
+      const { reviews, total } = await listReviews(deps, request.query, adminActor(request).id);
+      return page(reviews, paginationOf(request.query, total));
+    },
   );
 
   app.post(
@@ -109,7 +117,7 @@ export function registerIntegrityReviewAdminRoutes(
     async (request, reply) => {
       const data = await invalidateReview(deps, request.params.id, request.body, adminActor(request));
       await afterVotesChanged(deps, request.log);
-      return { success: true as const, data, message: successMessage(request, reply, 'votesInvalidated') };
+      return ok(data, successMessage(request, reply, 'votesInvalidated'));
     },
   );
 
@@ -130,7 +138,7 @@ export function registerIntegrityReviewAdminRoutes(
     async (request, reply) => {
       const data = await restoreReview(deps, request.params.id, request.body, adminActor(request));
       await afterVotesChanged(deps, request.log);
-      return { success: true as const, data, message: successMessage(request, reply, 'votesRestored') };
+      return ok(data, successMessage(request, reply, 'votesRestored'));
     },
   );
 
@@ -152,14 +160,7 @@ export function registerIntegrityReviewAdminRoutes(
       const filename = datedFileName(INTEGRITY_REPORT_PREFIX, timezone, deps.clock.now());
       await sendAudited(
         () => sendCsv(reply, { filename, header: INTEGRITY_REPORT_HEADER, rows: [rows] }),
-        (outcome) =>
-          recordAudit(deps.db, {
-            action: 'integrity.exported',
-            actorId: actor.id,
-            ip: actor.ip,
-            targetType: 'report',
-            details: { filename, ...outcome },
-          }),
+        (outcome) => recordIntegrityReportDownload(deps.db, actor, { filename, ...outcome }),
       );
       return reply;
     },

@@ -11,7 +11,6 @@ import type { SQL } from 'drizzle-orm';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
-import { pageOf } from '../../lib/pagination';
 import type { Actor } from '../audit/service';
 import { auditVoteChange, type VoteChange, type VoteChangeAction } from './review-audit';
 import * as repository from './review-repository';
@@ -271,7 +270,7 @@ export async function restoreReview(
   });
 }
 
-/** GET /admin/integrity/reviews: one page of reviews (open, decided or all), newest first. */
+/** GET /admin/integrity/reviews: one page of reviews (open, decided or all), newest first, and how many match. */
 export async function listReviews(
   deps: IntegrityReviewDependencies,
   query: VoteReviewsQuery,
@@ -282,5 +281,5 @@ export async function listReviews(
     { status: query.status, search: query.search },
     query,
   );
-  return pageOf(await presentReviews(deps.db, rows, viewerId), total, query);
+  return { reviews: await presentReviews(deps.db, rows, viewerId), total };
 }

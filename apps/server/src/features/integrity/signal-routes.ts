@@ -7,6 +7,8 @@ import {
 } from '@ovation/shared';
 import type { FastifyReply } from 'fastify';
 import type { RouteApp } from '../../app-context';
+import { page } from '../../lib/envelope';
+import { paginationOf } from '../../lib/pagination';
 import { getIntegritySignalsAnswer, type IntegritySignalDependencies } from './signal-service';
 import { listIntegrityVotes } from './votes-list-service';
 
@@ -54,6 +56,9 @@ export function registerIntegritySignalAdminRoutes(app: RouteApp, deps: Integrit
         response: { 200: integrityVotesPageResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => listIntegrityVotes(deps, request.query),
+    async (request) => {
+      const { votes, total } = await listIntegrityVotes(deps, request.query);
+      return page(votes, paginationOf(request.query, total));
+    },
   );
 }

@@ -1,6 +1,7 @@
 import type { IntegritySignals, IntegritySignalsQuery, SignalWindow } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { ok } from '../../lib/envelope';
 import { NotFound } from '../../lib/errors';
 import { computeSignalGroup, viewOf, type WindowSignals } from './signal-computation';
 import { categoryExists, findFirstVoteAt } from './signal-repository';
@@ -134,7 +135,7 @@ export async function getIntegritySignalsAnswer(
     const known =
       categoryId === null || [...signals.labels.values()].some((song) => song.categoryId === categoryId);
     if (!known && !(await categoryExists(deps.db, categoryId!))) throw NotFound('CATEGORY_NOT_FOUND');
-    answer = JSON.stringify({ success: true, data: viewOf(signals, categoryId) });
+    answer = JSON.stringify(ok(viewOf(signals, categoryId)));
     signals.answers.set(scope, answer);
   }
   return answer;

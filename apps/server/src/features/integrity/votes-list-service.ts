@@ -1,6 +1,5 @@
 import type { IntegrityVote, IntegrityVotesQuery } from '@ovation/shared';
 import type { Database } from '../../lib/db';
-import { pageOf } from '../../lib/pagination';
 import { shortDeviceId } from '../devices/service';
 import { assertFilterIdsExist } from './vote-filter';
 import { findVotesPage, type IntegrityVoteRow } from './votes-list-repository';
@@ -35,5 +34,5 @@ function presentVote(row: IntegrityVoteRow): IntegrityVote {
 export async function listIntegrityVotes(deps: { db: Database }, query: IntegrityVotesQuery) {
   const { rows, total } = await findVotesPage(deps.db, query);
   if (total === 0) await assertFilterIdsExist(deps.db, query);
-  return pageOf(rows.map(presentVote), total, query);
+  return { votes: rows.map(presentVote), total };
 }

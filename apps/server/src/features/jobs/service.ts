@@ -6,7 +6,7 @@ import type { Database } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
 import { OperatorError } from '../../lib/operator-error';
-import { type Actor, recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { type JobDeclaration, type JobRows, RUN_ABANDONED_AFTER_MINUTES } from './job';
 import * as repository from './repository';
 
@@ -104,7 +104,7 @@ export async function runJob(
   const id = await deps.db.transaction(async (tx) => {
     const claimed = await claim(tx, job.name, request);
     if (claimed !== null && request.triggeredBy) {
-      await recordAdminChange(tx, request.triggeredBy, {
+      await audit(tx, request.triggeredBy, {
         action: 'job.run',
         targetType: 'job',
         targetId: job.name,

@@ -9,7 +9,9 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { done, ok, page } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import type { OnlineUsers } from './service';
 
 const tags = ['admin: online users'];
@@ -30,7 +32,10 @@ export function registerOnlineUserAdminRoutes(app: RouteApp, onlineUsers: Online
         response: { 200: onlineSessionPageResponseSchema },
       },
     },
-    async (request) => onlineUsers.list(request.query, request.sessionId),
+    async (request) => {
+      const { sessions, total } = await onlineUsers.list(request.query, request.sessionId);
+      return page(sessions, paginationOf(request.query, total));
+    },
   );
 
   app.get(
@@ -45,7 +50,7 @@ export function registerOnlineUserAdminRoutes(app: RouteApp, onlineUsers: Online
         response: { 200: onlineStatsResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await onlineUsers.stats() }),
+    async () => ok(await onlineUsers.stats()),
   );
 
   app.post(
@@ -60,11 +65,11 @@ export function registerOnlineUserAdminRoutes(app: RouteApp, onlineUsers: Online
         response: { 200: onlineCleanupResponseSchema },
       },
     },
-    async (request, reply) => ({
-      success: true as const,
-      message: successMessage(request, reply, 'inactiveUsersCleanedUp'),
-      data: await onlineUsers.cleanup(adminActor(request)),
-    }),
+    async (request, reply) =>
+      ok(
+        await onlineUsers.cleanup(adminActor(request)),
+        successMessage(request, reply, 'inactiveUsersCleanedUp'),
+      ),
   );
 
   app.delete(
@@ -82,7 +87,7 @@ export function registerOnlineUserAdminRoutes(app: RouteApp, onlineUsers: Online
     },
     async (request, reply) => {
       await onlineUsers.remove(adminActor(request), request.params.sessionId, request.sessionId);
-      return { success: true as const, message: successMessage(request, reply, 'onlineUserRemoved') };
+      return done(successMessage(request, reply, 'onlineUserRemoved'));
     },
   );
 }

@@ -14,8 +14,8 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
-import { offsetOf, pageOf } from '../../lib/pagination';
-import { type Actor, recordAdminChange, recordAudit } from '../audit/service';
+import { offsetOf } from '../../lib/pagination';
+import { type Actor, audit } from '../audit/service';
 import { findCountryByName } from '../countries/service';
 import { endIdleSessions, endSession, flushSessionActivity, forgetCachedSession } from '../sessions/service';
 import * as repository from './repository';
@@ -141,11 +141,7 @@ export class OnlineUsers {
     if (rows.length < query.limit && (rows.length > 0 || query.page === 1)) total = seen;
     else if (query.search) total = await repository.countOnlineSessions(db, activeSince, query);
     else total = Math.max(seen, onlineCount(await this.summary.current(), query.role));
-    return pageOf(
-      rows.map((row) => toOnlineSession(row, currentSessionId)),
-      total,
-      query,
-    );
+    return { sessions: rows.map((row) => toOnlineSession(row, currentSessionId)), total };
   }
 
   /**
@@ -170,12 +166,7 @@ export class OnlineUsers {
     const { db, clock } = this.deps;
     const ended = await db.transaction(async (tx) => {
       const count = await endIdleSessions(tx, clock);
-      await recordAudit(tx, {
-        action: 'sessions.cleaned-up',
-        actorId: actor.id,
-        ip: actor.ip,
-        details: { ended: count },
-      });
+      await audit(tx, actor, { action: 'sessions.cleaned-up', details: { ended: count } });
       return count;
     });
     await this.summary.invalidate();
@@ -194,7 +185,7 @@ export class OnlineUsers {
       const session = await repository.lockLiveSession(tx, sessionId);
       if (!session) throw NotFound('SESSION_NOT_FOUND');
       await endSession(tx, clock, session.id, 'removed-by-admin');
-      await recordAdminChange(tx, actor, {
+      await audit(tx, actor, {
         action: 'user.session.removed',
         targetType: 'user',
         targetId: session.userId,

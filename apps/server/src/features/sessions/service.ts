@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import type { RequestMeta } from '../../lib/request-meta';
 import type { Viewer } from '../../lib/viewer';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { ACTIVITY_LAG_MS, sessionActivityFor } from './activity';
 import * as repository from './repository';
 import { SessionCache } from './session-cache';
@@ -95,12 +95,11 @@ export async function resolveSession(
   if (idleFor > INACTIVITY_MS + ACTIVITY_LAG_MS) {
     await repository.revokeSession(db, session.sessionId, now, 'inactivity');
     cache.evict({ kind: 'session', id: session.sessionId });
-    await recordAudit(db, {
-      action: 'auth.session.expired',
-      actorId: session.viewer.id,
-      ip,
-      targetId: session.sessionId,
-    });
+    await audit(
+      db,
+      { id: session.viewer.id, ip },
+      { action: 'auth.session.expired', targetId: session.sessionId },
+    );
     return { status: 'expired' };
   }
   if (idleFor > TOUCH_INTERVAL_MS) {

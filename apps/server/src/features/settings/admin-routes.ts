@@ -3,6 +3,8 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { ok } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
 import { getPlatformSettings, updatePlatformSettings } from './service';
 
 const tags = ['admin'];
@@ -14,7 +16,7 @@ export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: D
   app.get(
     '/admin/settings',
     { schema: { tags, security, response: { 200: adminSettingsResponseSchema } } },
-    async () => ({ success: true as const, data: await getPlatformSettings(deps.db) }),
+    async () => ok(await getPlatformSettings(deps.db)),
   );
 
   app.put(
@@ -27,9 +29,9 @@ export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: D
         response: { 200: adminSettingsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await updatePlatformSettings(deps.db, deps.clock, request.body, adminActor(request));
-      return { success: true as const, data, message: 'Settings updated successfully' };
+      return ok(data, successMessage(request, reply, 'settingsUpdated'));
     },
   );
 }

@@ -2,6 +2,7 @@ import { type AdLocation, publicSettingsResponseSchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import type { CaptchaVerifier } from '../../lib/captcha';
 import type { Database } from '../../lib/db';
+import { ok } from '../../lib/envelope';
 import { getPlatformSettings } from './service';
 
 export function registerPublicSettingsRoutes(
@@ -17,19 +18,16 @@ export function registerPublicSettingsRoutes(
     },
     async () => {
       const [settings, adLocations] = await Promise.all([getPlatformSettings(deps.db), deps.adLocations()]);
-      return {
-        success: true as const,
-        data: {
-          securitySettings: {
-            requireCaptcha: settings.securitySettings.requireCaptcha,
-            requireEmailVerification: settings.securitySettings.requireEmailVerification,
-            captchaProvider: deps.captcha.provider,
-            recaptchaSiteKey: deps.captcha.siteKey,
-          },
-          generalSettings: settings.generalSettings,
-          ads: { locations: adLocations },
+      return ok({
+        securitySettings: {
+          requireCaptcha: settings.securitySettings.requireCaptcha,
+          requireEmailVerification: settings.securitySettings.requireEmailVerification,
+          captchaProvider: deps.captcha.provider,
+          recaptchaSiteKey: deps.captcha.siteKey,
         },
-      };
+        generalSettings: settings.generalSettings,
+        ads: { locations: adLocations },
+      });
     },
   );
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { type Memo, settingsChanged, settingsMemo } from '../../lib/memo';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { getVotingStatus } from '../voting/service';
 import * as repository from './repository';
 
@@ -94,10 +94,8 @@ export async function updatePlatformSettings(
     const changes = diffSettings(await readPlatformSettings(tx), value);
     if (changes.length === 0) return false;
     await repository.saveSetting(tx, PLATFORM_KEY, value, actor.id);
-    await recordAudit(tx, {
+    await audit(tx, actor, {
       action: 'settings.platform.changed',
-      actorId: actor.id,
-      ip: actor.ip,
       targetType: 'setting',
       targetId: PLATFORM_KEY,
       details: { changes, votingOpen },

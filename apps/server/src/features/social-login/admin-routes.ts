@@ -1,6 +1,8 @@
 import { adminSocialLoginSettingsResponseSchema, updateSocialLoginSettingsBodySchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { ok } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
 import {
   getAdminSocialLoginSettings,
   type SocialSettingsDependencies,
@@ -18,7 +20,7 @@ export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettin
     {
       schema: { tags, security, response: { 200: adminSocialLoginSettingsResponseSchema } },
     },
-    async () => ({ success: true as const, data: await getAdminSocialLoginSettings(deps) }),
+    async () => ok(await getAdminSocialLoginSettings(deps)),
   );
 
   app.put(
@@ -31,9 +33,9 @@ export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettin
         response: { 200: adminSocialLoginSettingsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await updateSocialLoginSettings(deps, request.body, adminActor(request));
-      return { success: true as const, data, message: 'Social login settings updated successfully' };
+      return ok(data, successMessage(request, reply, 'socialLoginSettingsUpdated'));
     },
   );
 }

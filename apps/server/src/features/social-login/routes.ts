@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext, RouteApp } from '../../app-context';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import { deviceIdOf, requestMeta } from '../../lib/request-meta';
 import { deriveKey } from '../../lib/secrets';
@@ -78,7 +79,7 @@ export function registerSocialLoginRoutes(
   app.get(
     '/auth/social-login-settings',
     { config: { access: 'public' }, schema: { tags, response: { 200: socialLoginSettingsResponseSchema } } },
-    async () => ({ success: true as const, data: await getPublicSocialLoginSettings(deps) }),
+    async () => ok(await getPublicSocialLoginSettings(deps)),
   );
 
   for (const provider of SOCIAL_PROVIDERS) {

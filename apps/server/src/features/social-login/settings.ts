@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../lib/db';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { findStoredSetting, getPlatformSettings, lockSetting, storeSetting } from '../settings/service';
 
 /** The row of the settings table that holds these settings. */
@@ -249,10 +249,8 @@ export async function updateSocialLoginSettings(
       };
     }
     await storeSetting(tx, SETTING_KEY, storedSettingsSchema.parse(next), actor.id);
-    await recordAudit(tx, {
+    await audit(tx, actor, {
       action: 'settings.social.changed',
-      actorId: actor.id,
-      ip: actor.ip,
       targetType: 'setting',
       targetId: SETTING_KEY,
       // Never a secret: whether each provider is on, which credentials it uses, what changed.

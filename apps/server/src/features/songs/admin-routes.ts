@@ -12,6 +12,9 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
+import { ok, page } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import {
   getSongStats,
   listAdminSongs,
@@ -24,10 +27,8 @@ import {
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-function moderatedMessage(status: 'approved' | 'rejected', count: number) {
-  if (count === 1) return status === 'approved' ? 'Song approved successfully' : 'Song rejected successfully';
-  return `${count} songs ${status} successfully`;
-}
+/** The message of a moderation, by the status the songs now have. */
+const MODERATED = { approved: 'songsApproved', rejected: 'songsRejected' } as const;
 
 /** Song moderation (spec 2 "Song moderation"); registered inside the admin scope (lib/access.ts). */
 export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) {
@@ -43,7 +44,10 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
         response: { 200: adminSongPageResponseSchema },
       },
     },
-    async (request) => listAdminSongs(deps, request.query),
+    async (request) => {
+      const { songs, total } = await listAdminSongs(deps, request.query);
+      return page(songs, paginationOf(request.query, total));
+    },
   );
 
   app.get(
@@ -57,13 +61,13 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
         response: { 200: adminSongListResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, data: await listPendingSongs(deps, request.query.limit) }),
+    async (request) => ok(await listPendingSongs(deps, request.query.limit)),
   );
 
   app.get(
     '/admin/songs/stats',
     { schema: { tags, security, response: { 200: songStatsResponseSchema } } },
-    async () => ({ success: true as const, data: await getSongStats(deps) }),
+    async () => ok(await getSongStats(deps)),
   );
 
   app.put(
@@ -79,13 +83,10 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
         response: { 200: adminSongResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const song = await verifySong(deps, adminActor(request), request.params.id, request.body);
-      return {
-        success: true as const,
-        message: moderatedMessage(song.status as 'approved' | 'rejected', 1),
-        data: song,
-      };
+      const key = MODERATED[song.status as 'approved' | 'rejected'];
+      return ok(song, successMessage(request, reply, key, { count: 1 }));
     },
   );
 
@@ -101,13 +102,12 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
         response: { 200: verifySongsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await verifySongs(deps, adminActor(request), request.body);
-      return {
-        success: true as const,
-        message: moderatedMessage(result.status, result.moderated.length),
-        data: { moderated: result.moderated, skipped: result.skipped },
-      };
+      return ok(
+        { moderated: result.moderated, skipped: result.skipped },
+        successMessage(request, reply, MODERATED[result.status], { count: result.moderated.length }),
+      );
     },
   );
 }

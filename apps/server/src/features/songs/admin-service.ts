@@ -2,10 +2,9 @@ import type { AdminSongsQuery, ModerationAction, SongStatus } from '@ovation/sha
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
-import { pageOf } from '../../lib/pagination';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { FileStorage } from '../../lib/storage';
-import { type Actor, recordAdminChange, recordAudits } from '../audit/service';
+import { type Actor, audit, auditAll } from '../audit/service';
 import * as repository from './admin-repository';
 import { toAdminSong, toAuditedSong } from './presenter';
 import { countSongsByStatus } from './song-counts';
@@ -23,14 +22,10 @@ const STATUS_OF: Record<ModerationAction, Exclude<SongStatus, 'pending'>> = {
   reject: 'rejected',
 };
 
-/** The moderation list, 20 a page by default, newest first. */
+/** The moderation list, 20 a page by default, newest first: the page's songs and how many match. */
 export async function listAdminSongs(deps: SongsDependencies, query: AdminSongsQuery) {
   const { rows, total } = await repository.findAdminSongsPage(deps.db, query);
-  return pageOf(
-    rows.map((row) => toAdminSong(deps.storage, row)),
-    total,
-    query,
-  );
+  return { songs: rows.map((row) => toAdminSong(deps.storage, row)), total };
 }
 
 /** The newest songs awaiting review (the dashboard's 'Pending Approvals'). */
@@ -77,7 +72,7 @@ export async function verifySong(
       moderatedAt: deps.clock.now(),
     });
     const after = (await repository.lockSong(tx, id))!;
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: `song.${status}`,
       targetType: 'song',
       targetId: id,
@@ -119,12 +114,11 @@ export async function verifySongs(
       moderatedAt: deps.clock.now(),
     });
     const after = new Map((await repository.lockSongs(tx, moderatedIds)).map((row) => [row.id, row]));
-    await recordAudits(
+    await auditAll(
       tx,
+      actor,
       pending.map((before) => ({
         action: `song.${status}` as const,
-        actorId: actor.id,
-        ip: actor.ip,
         targetType: 'song',
         targetId: before.id,
         before: toAuditedSong(before),

@@ -1,9 +1,16 @@
-import { bulkUploadBodySchema, bulkUploadResponseSchema, MAX_BULK_UPLOAD_BYTES } from '@ovation/shared';
+import {
+  type BulkUploadResult,
+  bulkUploadBodySchema,
+  bulkUploadResponseSchema,
+  MAX_BULK_UPLOAD_BYTES,
+} from '@ovation/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { sendCsv } from '../../lib/downloads';
+import { ok } from '../../lib/envelope';
 import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors';
+import { successMessage } from '../../lib/language';
 import {
   type BulkUploadDependencies,
   bulkUploadSongs,
@@ -34,6 +41,18 @@ async function readUploadedFile(request: FastifyRequest) {
     // Busboy's own failures (no boundary, truncated body) are the client's malformed request.
     throw Invalid('BAD_REQUEST', { message: 'The multipart request is malformed' });
   }
+}
+
+/** The upload's one-line summary: how many songs were stored, and how many rows failed when some did. */
+function summaryMessage(request: FastifyRequest, reply: FastifyReply, result: BulkUploadResult) {
+  const created = result.successful.length;
+  const failed = result.failed.length;
+  if (failed === 0) return successMessage(request, reply, 'songsUploaded', { count: created });
+  if (created === 0) return successMessage(request, reply, 'noSongsUploaded', { count: failed });
+  return successMessage(request, reply, 'songsUploadedWithFailures', {
+    uploaded: successMessage(request, reply, 'songsUploaded', { count: created }),
+    failed: successMessage(request, reply, 'rowsFailed', { count: failed }),
+  });
 }
 
 /** GET the CSV template and POST a bulk upload (spec 2 section 7): inside the admin scope. */
@@ -86,13 +105,13 @@ export function registerBulkUploadAdminRoutes(app: RouteApp, deps: BulkUploadDep
         response: { 200: bulkUploadResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       let rows: ReturnType<typeof numberJsonRows>;
       if (request.isMultipart()) rows = readCsvFile(await readUploadedFile(request));
       else if (request.body) rows = numberJsonRows(request.body.songs);
       else throw Invalid('NO_VALID_SONGS');
-      const outcome = await bulkUploadSongs(deps, adminActor(request), rows);
-      return { success: true as const, ...outcome };
+      const result = await bulkUploadSongs(deps, adminActor(request), rows);
+      return ok(result, summaryMessage(request, reply, result));
     },
   );
 }

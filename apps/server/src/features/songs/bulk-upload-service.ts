@@ -24,7 +24,7 @@ import type { Database } from '../../lib/db';
 import { Invalid, PayloadTooLarge } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
 import { foldForSearch } from '../../lib/text';
-import { type Actor, recordAudits } from '../audit/service';
+import { type Actor, auditAll } from '../audit/service';
 import * as repository from './bulk-upload-repository';
 import { toAuditedSong } from './presenter';
 
@@ -103,14 +103,6 @@ interface Candidate {
   categoryId: string;
 }
 
-function summaryMessage(created: number, failed: number) {
-  const songsWord = created === 1 ? 'song' : 'songs';
-  if (failed === 0) return `${created} ${songsWord} uploaded successfully`;
-  const rowsWord = failed === 1 ? 'row' : 'rows';
-  if (created === 0) return `No songs uploaded: ${failed} ${rowsWord} failed`;
-  return `${created} ${songsWord} uploaded successfully, ${failed} ${rowsWord} failed`;
-}
-
 /**
  * Stores the good rows of a bulk upload as approved songs of the admin (spec 2 section 4) and reports
  * every other row with its reason. Each row is checked with the single upload's rules, its category
@@ -122,7 +114,7 @@ export async function bulkUploadSongs(
   deps: BulkUploadDependencies,
   actor: Actor,
   rows: ReadCsvRow[],
-): Promise<{ message: string; data: BulkUploadResult }> {
+): Promise<BulkUploadResult> {
   if (rows.length > MAX_BULK_UPLOAD_ROWS) throw PayloadTooLarge('BULK_UPLOAD_TOO_LARGE');
   // The browser drops rows lacking title, artist or song_link; none left means nothing to upload. The
   // ones another client sent anyway are reported below with the missing field.
@@ -174,15 +166,13 @@ export async function bulkUploadSongs(
     const rowOf = new Map(accepted.map((candidate) => [candidate.id, candidate.index]));
     const entries = inserted.map((song) => ({
       action: 'song.bulk-created' as const,
-      actorId: actor.id,
-      ip: actor.ip,
       targetType: 'song',
       targetId: song.id,
       after: toAuditedSong(song),
       details: { batchId, row: rowOf.get(song.id) },
     }));
     for (let start = 0; start < entries.length; start += AUDIT_BATCH) {
-      await recordAudits(tx, entries.slice(start, start + AUDIT_BATCH));
+      await auditAll(tx, actor, entries.slice(start, start + AUDIT_BATCH));
     }
     return accepted;
   });
@@ -190,16 +180,13 @@ export async function bulkUploadSongs(
   if (created.length > 0) await deps.cache.invalidate();
   failed.sort((a, b) => a.index - b.index);
   return {
-    message: summaryMessage(created.length, failed.length),
-    data: {
-      total: rows.length,
-      successful: created.map((candidate) => ({
-        index: candidate.index,
-        _id: candidate.id,
-        title: candidate.song.title,
-      })),
-      failed,
-    },
+    total: rows.length,
+    successful: created.map((candidate) => ({
+      index: candidate.index,
+      _id: candidate.id,
+      title: candidate.song.title,
+    })),
+    failed,
   };
 }
 

@@ -3,8 +3,7 @@ import type { songs } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
-import type { Actor } from '../audit/service';
-import { recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { type FileRemovalLog, insertImage, removeImageFiles } from '../uploads/image-files';
 import { type ProcessedImage, processImage } from '../uploads/image-service';
 import * as repository from './admin-repository';
@@ -137,7 +136,7 @@ export async function editSong(
           ? await repository.deleteUnusedCover(tx, before.coverImageId)
           : undefined;
       if (viewer.role === 'admin') {
-        await recordAdminChange(tx, actor, {
+        await audit(tx, actor, {
           action: 'song.updated',
           targetType: 'song',
           targetId: id,

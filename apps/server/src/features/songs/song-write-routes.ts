@@ -11,6 +11,8 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor, signedInViewer } from '../../lib/access';
+import { done, ok } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
 import { parseOrThrow } from '../../lib/validation';
 import { readMultipartForm } from '../uploads/multipart';
 import type { SongsDependencies } from './admin-service';
@@ -41,14 +43,8 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
       const fields = parseOrThrow(songFieldsSchema, form.fields);
       const song = await songWrites.createSong(deps, viewer, fields, form.image);
       reply.status(201);
-      return {
-        success: true as const,
-        message:
-          song.status === 'approved'
-            ? 'Song uploaded successfully'
-            : 'Song uploaded successfully and is awaiting approval',
-        data: song,
-      };
+      const key = song.status === 'approved' ? 'songUploaded' : 'songUploadedPending';
+      return ok(song, successMessage(request, reply, key));
     },
   );
 
@@ -66,7 +62,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
         response: { 200: adminSongResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = signedInViewer(request);
       const form = await readMultipartForm(request);
       const fields = parseOrThrow(songEditFieldsSchema, form.fields);
@@ -79,7 +75,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
         form.image,
         request.log,
       );
-      return { success: true as const, message: 'Song updated successfully', data: song };
+      return ok(song, successMessage(request, reply, 'songUpdated'));
     },
   );
 
@@ -91,7 +87,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
     },
     async (request) => {
       const viewer = signedInViewer(request);
-      return { success: true as const, data: await listArtistSongs(deps, viewer) };
+      return ok(await listArtistSongs(deps, viewer));
     },
   );
 
@@ -103,7 +99,7 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
     },
     async (request) => {
       const viewer = signedInViewer(request);
-      return { success: true as const, data: await getArtistStats(deps, viewer) };
+      return ok(await getArtistStats(deps, viewer));
     },
   );
 }
@@ -131,16 +127,16 @@ export function registerSongWriteAdminRoutes(app: RouteApp, deps: SongsDependenc
         request.body.targetCategoryId,
       );
       reply.status(201);
-      return { success: true as const, message: 'Song copied successfully', data: song };
+      return ok(song, successMessage(request, reply, 'songCopied'));
     },
   );
 
   app.delete(
     '/songs/:id',
     { schema: { tags, security, params: idParamsSchema, response: { 200: messageEnvelopeSchema } } },
-    async (request) => {
+    async (request, reply) => {
       await songWrites.deleteSong(deps, adminActor(request), request.params.id, request.log);
-      return { success: true as const, message: 'Song deleted successfully' };
+      return done(successMessage(request, reply, 'songDeleted'));
     },
   );
 }

@@ -3,7 +3,7 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
 import { lockResults } from '../analytics/results-service';
-import { type Actor, recordAdminChange } from '../audit/service';
+import { type Actor, audit } from '../audit/service';
 import { getSong } from '../catalog/service';
 import { type FileRemovalLog, removeImageFiles } from '../uploads/image-files';
 import { processImage } from '../uploads/image-service';
@@ -94,7 +94,7 @@ export async function copySong(
       status: 'approved',
       copiedFromId: song.id,
     });
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'song.copied',
       targetType: 'song',
       targetId: inserted.id,
@@ -125,7 +125,7 @@ export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: 
     const totalVotes = await repository.countSongVotes(tx, songId);
     await repository.deleteSongAndVotes(tx, songId);
     const cover = before.coverImageId ? await deleteUnusedCover(tx, before.coverImageId) : undefined;
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'song.deleted',
       targetType: 'song',
       targetId: songId,

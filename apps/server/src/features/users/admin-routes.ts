@@ -15,7 +15,9 @@ import {
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { sendAudited, sendXlsx } from '../../lib/downloads';
-import { recordAudit } from '../audit/service';
+import { ok, page } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import {
   changeUserRole,
   endSessionsOfUser,
@@ -25,7 +27,7 @@ import {
   setUserActive,
   type UsersAdminDependencies,
 } from './admin-service';
-import { exportFilters, USER_EXPORT_COLUMNS, userExportRows } from './export';
+import { exportFilters, recordUsersExport, USER_EXPORT_COLUMNS, userExportRows } from './export';
 
 const tags = ['admin: users'];
 const security = [{ bearer: [] }];
@@ -47,7 +49,10 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         response: { 200: adminUserPageResponseSchema },
       },
     },
-    async (request) => listUsers(deps, request.query),
+    async (request) => {
+      const { users, total } = await listUsers(deps, request.query);
+      return page(users, paginationOf(request.query, total));
+    },
   );
 
   app.get(
@@ -62,7 +67,7 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         response: { 200: userStatsResponseSchema },
       },
     },
-    async () => ({ success: true as const, data: await getUserStats(deps) }),
+    async () => ok(await getUserStats(deps)),
   );
 
   app.get(
@@ -78,10 +83,7 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         response: { 200: userFilterOptionsResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await getFilterOptions(deps, request.query.country),
-    }),
+    async (request) => ok(await getFilterOptions(deps, request.query.country)),
   );
 
   app.patch(
@@ -98,9 +100,9 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         response: { 200: adminUserResponseSchema, ...actionErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await setUserActive(deps, adminActor(request), request.params.id, request.body.isActive);
-      return { success: true as const, data: result.user, message: result.message };
+      return ok(result.user, successMessage(request, reply, result.messageKey));
     },
   );
 
@@ -118,9 +120,9 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         response: { 200: adminUserResponseSchema, ...actionErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await changeUserRole(deps, adminActor(request), request.params.id, request.body.role);
-      return { success: true as const, data: result.user, message: result.message };
+      return ok(result.user, successMessage(request, reply, result.messageKey));
     },
   );
 
@@ -137,9 +139,9 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         response: { 200: adminUserResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await endSessionsOfUser(deps, adminActor(request), request.params.id, request.sessionId);
-      return { success: true as const, data: result.user, message: result.message };
+      return ok(result.user, successMessage(request, reply, result.messageKey));
     },
   );
 
@@ -158,16 +160,10 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
     async (request, reply) => {
       const actor = adminActor(request);
       const filters = exportFilters(request.query);
-      const audit = (details: Record<string, unknown>) =>
-        recordAudit(deps.db, {
-          action: 'users.exported',
-          actorId: actor.id,
-          ip: actor.ip,
-          targetType: 'user',
-          details: { format: request.query.format, filters, ...details },
-        });
+      const recordExport = (details: Record<string, unknown>) =>
+        recordUsersExport(deps.db, actor, { format: request.query.format, filters, ...details });
       // Recorded before the first byte leaves: whatever happens next, the export of personal data is known.
-      await audit({ stage: 'started' });
+      await recordExport({ stage: 'started' });
       // A cancelled download still sent personal data: audited too, with what had been written.
       await sendAudited(
         () =>
@@ -177,7 +173,7 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
             columns: USER_EXPORT_COLUMNS,
             rows: userExportRows(deps.db, filters),
           }),
-        audit,
+        recordExport,
       );
       return reply;
     },

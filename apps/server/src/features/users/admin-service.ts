@@ -2,8 +2,8 @@ import type { AdminUser, AdminUsersQuery, Role, UserFilterOptions, UserStats } f
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict, Forbidden, NotFound } from '../../lib/errors';
-import { pageOf } from '../../lib/pagination';
-import { type Actor, recordAdminChange } from '../audit/service';
+import type { SuccessKey } from '../../lib/language';
+import { type Actor, audit } from '../audit/service';
 import { endUserSessions, sessionCacheFor } from '../sessions/service';
 import * as repository from './admin-repository';
 import { countryCodeOf, toAdminUser, toAuditedUser } from './presenter';
@@ -14,18 +14,34 @@ export interface UsersAdminDependencies {
   clock: Clock;
 }
 
-/** What an action answers: the user as it now is, and the English message the spec's client shows. */
+/**
+ * What an action answers: the user as it now is, and the key of the message the spec's client shows
+ * (the route answers it in the admin's language).
+ */
 export interface UserActionResult {
   user: AdminUser;
-  message: string;
+  messageKey: SuccessKey;
 }
 
-const ROLE_NAMES: Record<Role, string> = { fan: 'Music Fan', artist: 'Artist', admin: 'Admin' };
+/** The message of a role change, and of a change to the role the user already has. */
+const ROLE_CHANGED: Record<Role, SuccessKey> = {
+  fan: 'roleChangedToFan',
+  artist: 'roleChangedToArtist',
+  admin: 'roleChangedToAdmin',
+};
+const ROLE_UNCHANGED: Record<Role, SuccessKey> = {
+  fan: 'userAlreadyFan',
+  artist: 'userAlreadyArtist',
+  admin: 'userAlreadyAdmin',
+};
 
-/** The users list (GET /admin/users): filters, search over name and e-mail, 20 a page, newest first. */
+/**
+ * The users list (GET /admin/users): filters, search over name and e-mail, 20 a page, newest first; with
+ * how many match.
+ */
 export async function listUsers(deps: UsersAdminDependencies, query: AdminUsersQuery) {
   const { rows, total } = await repository.findUsersPage(deps.db, query);
-  return pageOf(rows.map(toAdminUser), total, query);
+  return { users: rows.map(toAdminUser), total };
 }
 
 /** The four tiles of the users screen, under the spec's names ('artiste' counts artists). */
@@ -102,7 +118,7 @@ export async function setUserActive(
       now,
     );
     if (!isActive) await endUserSessions(tx, deps.clock, userId, 'deactivated-by-admin');
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: isActive ? 'user.reactivated' : 'user.deactivated',
       targetType: 'user',
       targetId: userId,
@@ -112,10 +128,10 @@ export async function setUserActive(
     return { row: after, changed: true };
   });
   if (result.changed) forgetCachedSessions(deps, userId);
-  const message = isActive ? 'User reactivated successfully' : 'User deactivated successfully';
+  const changed = isActive ? 'userReactivated' : 'userDeactivated';
   return {
     user: toAdminUser(result.row),
-    message: result.changed ? message : isActive ? 'User is already active' : 'User is already inactive',
+    messageKey: result.changed ? changed : isActive ? 'userAlreadyActive' : 'userAlreadyInactive',
   };
 }
 
@@ -138,7 +154,7 @@ export async function changeUserRole(
     if (before.role === role) return { row: before, changed: false };
     if (role !== 'admin') assertNotLastAdmin(activeAdmins, before);
     const after = await repository.updateAdminUser(tx, userId, { role }, now);
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'user.role.changed',
       targetType: 'user',
       targetId: userId,
@@ -150,9 +166,7 @@ export async function changeUserRole(
   if (result.changed) forgetCachedSessions(deps, userId);
   return {
     user: toAdminUser(result.row),
-    message: result.changed
-      ? `Role changed to ${ROLE_NAMES[role]} successfully`
-      : `User is already ${ROLE_NAMES[role]}`,
+    messageKey: result.changed ? ROLE_CHANGED[role] : ROLE_UNCHANGED[role],
   };
 }
 
@@ -172,7 +186,7 @@ export async function endSessionsOfUser(
     const user = await repository.lockAdminUser(tx, userId);
     if (!user) throw NotFound('USER_NOT_FOUND');
     await endUserSessions(tx, deps.clock, userId, 'ended-by-admin', keep);
-    await recordAdminChange(tx, actor, {
+    await audit(tx, actor, {
       action: 'user.sessions.ended',
       targetType: 'user',
       targetId: userId,
@@ -183,6 +197,6 @@ export async function endSessionsOfUser(
   forgetCachedSessions(deps, userId);
   return {
     user: toAdminUser(row),
-    message: keep ? 'Your other sessions have ended' : 'All sessions of this user have ended',
+    messageKey: keep ? 'otherSessionsEnded' : 'userSessionsEnded',
   };
 }

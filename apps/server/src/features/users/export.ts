@@ -1,6 +1,7 @@
 import type { Role, UserExportQuery } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import type { CellValue, XlsxColumn } from '../../lib/downloads';
+import { type Actor, audit } from '../audit/service';
 import { type AdminUserRow, streamUsers, type UserFilters } from './admin-repository';
 
 /**
@@ -52,4 +53,12 @@ export async function* userExportRows(db: Database, filters: UserFilters): Async
   for await (const batch of streamUsers(db, filters, USER_EXPORT_BATCH_SIZE)) {
     yield batch.map(toExportRow);
   }
+}
+
+/**
+ * The export of users' personal data, audited (users.exported) with the filters and format, once as it
+ * starts and again with how it ended (the row count and SHA-256, or what was sent before a cancel).
+ */
+export async function recordUsersExport(db: Database, actor: Actor, details: Record<string, unknown>) {
+  await audit(db, actor, { action: 'users.exported', targetType: 'user', details });
 }

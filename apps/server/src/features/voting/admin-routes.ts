@@ -8,6 +8,8 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
+import { ok } from '../../lib/envelope';
+import { successMessage } from '../../lib/language';
 import { getVotingSettings, resetVotingSettings, updateVotingSettings } from './settings-service';
 import type { VotingDependencies } from './vote-service';
 import * as voting from './vote-service';
@@ -21,7 +23,7 @@ export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Dat
   app.get(
     '/voting-settings',
     { schema: { tags, security, response: { 200: votingSettingsResponseSchema } } },
-    async () => ({ success: true as const, data: await getVotingSettings(deps.db, deps.clock) }),
+    async () => ok(await getVotingSettings(deps.db, deps.clock)),
   );
 
   app.put(
@@ -34,9 +36,9 @@ export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Dat
         response: { 200: votingSettingsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await updateVotingSettings(deps.db, deps.clock, request.body, adminActor(request));
-      return { success: true as const, data, message: 'Voting settings updated successfully' };
+      return ok(data, successMessage(request, reply, 'votingSettingsUpdated'));
     },
   );
 
@@ -51,9 +53,9 @@ export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Dat
         response: { 200: votingSettingsResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const data = await resetVotingSettings(deps.db, deps.clock, adminActor(request));
-      return { success: true as const, data, message: 'Voting settings reset to defaults' };
+      return ok(data, successMessage(request, reply, 'votingSettingsReset'));
     },
   );
 }
@@ -70,9 +72,6 @@ export function registerSongVotersAdminRoute(app: RouteApp, deps: VotingDependen
         response: { 200: songVotersResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await voting.listSongVoters(deps, request.params.songId),
-    }),
+    async (request) => ok(await voting.listSongVoters(deps, request.params.songId)),
   );
 }

@@ -7,6 +7,7 @@ import {
 } from '@ovation/shared';
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
+import { ok, okWith } from '../../lib/envelope';
 import { TooManyRequests } from '../../lib/errors';
 import type { Limiter } from '../../lib/rate-limit';
 import { requestMeta } from '../../lib/request-meta';
@@ -26,7 +27,7 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
       // at the right second: a copy kept by a cache would set their clocks back. The status itself costs
       // one read memoised for 1 s, and clients keep it 30 s.
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await getVotingStatus(deps.db, deps.clock) };
+      return ok(await getVotingStatus(deps.db, deps.clock));
     },
   );
 
@@ -53,15 +54,14 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
         requestMeta(request),
       );
       reply.status(201);
-      return {
-        success: true as const,
+      return okWith({
         message,
         data: result,
         dailyVoteCount: result.dailyVoteCount,
         dailyVoteLimit: result.dailyVoteLimit,
         remainingVotes: result.remainingVotes,
         category: result.category,
-      };
+      });
     },
   );
 
@@ -76,10 +76,8 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
         response: { 200: categoryEligibilityResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await voting.checkCategoryEligibility(deps, request.viewer, request.params.categoryId),
-    }),
+    async (request) =>
+      ok(await voting.checkCategoryEligibility(deps, request.viewer, request.params.categoryId)),
   );
 
   app.get(
@@ -93,9 +91,6 @@ export function registerVotingRoutes(app: RouteApp, deps: VotingDependencies & {
         response: { 200: songEligibilityResponseSchema },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: await voting.checkSongEligibility(deps, request.viewer, request.params.songId),
-    }),
+    async (request) => ok(await voting.checkSongEligibility(deps, request.viewer, request.params.songId)),
   );
 }

@@ -7,7 +7,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { settingsChanged } from '../../lib/memo';
-import { recordAudit } from '../audit/service';
+import { audit } from '../audit/service';
 import { lockSettingForChange } from '../settings/repository';
 import { readVotingSettings, storeVotingWindow, type VotingSettingsRow } from './repository';
 import { votingStatusOf } from './service';
@@ -31,6 +31,7 @@ function viewOf(row: VotingSettingsRow | undefined, now: Date): VotingSettings {
     updatedAt: row?.updatedAt.toISOString() ?? null,
     currentStatus: {
       isAllowed: status.isAllowed,
+      reasonCode: status.reasonCode,
       reason: status.reason,
       startDate: status.startDate,
       endDate: status.endDate,
@@ -83,10 +84,8 @@ export async function updateVotingSettings(
       ...before
     } = viewOf(await readVotingSettings(tx), now);
     await storeVotingWindow(tx, stored, now);
-    await recordAudit(tx, {
+    await audit(tx, actor, {
       action: 'settings.voting.changed',
-      actorId: actor.id,
-      ip: actor.ip,
       targetType: 'setting',
       targetId: 'voting',
       details: {
