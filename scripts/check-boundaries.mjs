@@ -4,14 +4,15 @@
 //   web    (a) a file under apps/web/src/features/<A>/ never imports apps/web/src/features/<B>/ (B != A).
 //              In the admin area each apps/web/src/features/admin/<screen>/ is a feature of its own: a screen
 //              may import features/admin/layout/ and features/admin/lib/, never another screen.
-//          (c) apps/web/src/components/ and apps/web/src/lib/ (the domain-free kit) never import features/ or app/.
-//   server (b) a file under apps/server/src/features/<A>/ never imports a repository file of another feature
-//              (apps/server/src/features/<B>/*repository*): it calls that feature's service.
+//          (c) apps/web/src/components/ and apps/web/src/lib/ (the domain-free kit) never import domain/, features/
+//              or app/.
+//          (d) apps/web/src/domain/ (what several features share about songs, categories, voting, ...: their
+//              queries and the pieces that show them) sits below the features: it never imports features/ or app/.
+//   server (b) a file under apps/server/src/features/<A>/ imports from another feature <B> only its services
+//              (*service.ts), and in tests its testing/ stand-ins: never its repository, routes or helpers.
+//              Who may run SQL at all is checked by scripts/check-one-way.mjs (the database rule).
 //
-// Imports that broke a rule before the check existed are listed in scripts/boundaries-baseline.json
-// (importing file -> imported files). They are allowed; any other breach fails, and so does a baseline entry
-// that no longer exists, so the list only ever shrinks. `--prune` removes the entries that no longer exist;
-// nothing ever adds one but `--init` on a missing baseline.
+// There is no baseline: any breach fails.
 //
 // Plain Node, no dependencies: run by `npm run lint`.
 import fs from 'node:fs';
@@ -19,7 +20,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BASELINE_FILE = path.join(ROOT, 'scripts/boundaries-baseline.json');
 const SOURCE_DIRS = ['apps/web/src', 'apps/server/src'];
 const SOURCE_FILE = /\.(ts|tsx|mts|js|jsx|mjs)$/;
 const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
@@ -27,9 +27,12 @@ const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.js', '.jsx', '.mjs', '/index.ts',
 const WEB_FEATURES = 'apps/web/src/features/';
 const SERVER_FEATURES = 'apps/server/src/features/';
 const WEB_KIT = ['apps/web/src/components/', 'apps/web/src/lib/'];
+const WEB_DOMAIN = 'apps/web/src/domain/';
 const WEB_UPPER_LAYERS = ['apps/web/src/features/', 'apps/web/src/app/'];
 /** Folders of features/admin/ that every admin screen may use. */
 const ADMIN_SHARED = new Set(['admin/layout', 'admin/lib']);
+/** What one server feature may import from another: its services, and in tests its testing/ stand-ins. */
+const SERVER_SHAREABLE = /(?:service\.ts|\/testing\/[^/]+\.ts)$/;
 
 /** Every source file under the checked folders, repository-relative with forward slashes. */
 function listSourceFiles() {
@@ -105,7 +108,7 @@ export function breach(file, target) {
     const fromFeature = from.split('/')[0];
     const toFeature = to.split('/')[0];
     if (fromFeature !== toFeature) {
-      return `features/${fromFeature} may not import features/${toFeature}: move what both need down to components/ or lib/`;
+      return `features/${fromFeature} may not import features/${toFeature}: move what both need down to domain/ (or components/ or lib/ when it is domain-free)`;
     }
     // Both in the admin area, different units.
     if (ADMIN_SHARED.has(to) || to === 'admin') return null;
@@ -113,16 +116,19 @@ export function breach(file, target) {
   }
   if (
     WEB_KIT.some((kit) => file.startsWith(kit)) &&
-    WEB_UPPER_LAYERS.some((upper) => target.startsWith(upper))
+    [WEB_DOMAIN, ...WEB_UPPER_LAYERS].some((upper) => target.startsWith(upper))
   ) {
     const layer = WEB_KIT.find((kit) => file.startsWith(kit)).slice('apps/web/src/'.length, -1);
     return `${layer}/ is domain-free and may not import ${target.slice('apps/web/src/'.length).split('/')[0]}/`;
   }
+  if (file.startsWith(WEB_DOMAIN) && WEB_UPPER_LAYERS.some((upper) => target.startsWith(upper))) {
+    return `domain/ sits below the features and may not import ${target.slice('apps/web/src/'.length).split('/')[0]}/: pass what it needs in as props`;
+  }
   if (file.startsWith(SERVER_FEATURES) && target.startsWith(SERVER_FEATURES)) {
     const fromFeature = file.slice(SERVER_FEATURES.length).split('/')[0];
     const toFeature = target.slice(SERVER_FEATURES.length).split('/')[0];
-    if (fromFeature !== toFeature && path.posix.basename(target).includes('repository')) {
-      return `server feature ${fromFeature} may not reach into ${toFeature}'s repository: call its service`;
+    if (fromFeature !== toFeature && !SERVER_SHAREABLE.test(target)) {
+      return `server feature ${fromFeature} may use only ${toFeature}'s services (*service.ts) or its testing/ stand-ins: call its service`;
     }
   }
   return null;
@@ -145,83 +151,16 @@ function findBreaches() {
   return found;
 }
 
-function readBaseline() {
-  if (!fs.existsSync(BASELINE_FILE)) return null;
-  const parsed = JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8'));
-  const { _comment, ...entries } = parsed;
-  return entries;
-}
-
-function writeBaseline(entries) {
-  const sorted = Object.fromEntries(
-    Object.keys(entries)
-      .sort()
-      .filter((file) => entries[file].length > 0)
-      .map((file) => [file, [...entries[file]].sort()]),
-  );
-  const body = {
-    _comment:
-      'Cross-feature imports that predate scripts/check-boundaries.mjs: importing file -> imported files. Allowed, but the list may only shrink: fix one, then run `node scripts/check-boundaries.mjs --prune`.',
-    ...sorted,
-  };
-  fs.writeFileSync(BASELINE_FILE, `${JSON.stringify(body, null, 2)}\n`);
-}
-
 function main() {
-  const args = new Set(process.argv.slice(2));
   const breaches = findBreaches();
-  let baseline = readBaseline();
-
-  if (baseline === null) {
-    if (!args.has('--init')) {
-      console.error(`check-boundaries: ${path.relative(ROOT, BASELINE_FILE)} is missing.`);
-      process.exit(1);
-    }
-    const entries = {};
-    for (const { file, target } of breaches) {
-      entries[file] ??= [];
-      entries[file].push(target);
-    }
-    writeBaseline(entries);
-    console.log(`check-boundaries: wrote ${breaches.length} existing breaches to the baseline.`);
-    return;
-  }
-
-  const current = new Set(breaches.map(({ file, target }) => `${file} -> ${target}`));
-  const allowed = new Set(
-    Object.entries(baseline).flatMap(([file, targets]) => targets.map((target) => `${file} -> ${target}`)),
-  );
-  const added = breaches.filter(({ file, target }) => !allowed.has(`${file} -> ${target}`));
-  const stale = [...allowed].filter((entry) => !current.has(entry));
-
-  if (args.has('--prune') && stale.length > 0) {
-    const staleSet = new Set(stale);
-    baseline = Object.fromEntries(
-      Object.entries(baseline).map(([file, targets]) => [
-        file,
-        targets.filter((target) => !staleSet.has(`${file} -> ${target}`)),
-      ]),
-    );
-    writeBaseline(baseline);
-    console.log(`check-boundaries: removed ${stale.length} entries that no longer exist from the baseline.`);
-    stale.length = 0;
-  }
-
-  for (const { file, target, reason } of added) {
+  for (const { file, target, reason } of breaches) {
     console.error(`✗ ${file}\n    imports ${target}\n    ${reason}`);
   }
-  for (const entry of stale) {
-    console.error(
-      `✗ baseline entry no longer exists: ${entry}\n    good: remove it from scripts/boundaries-baseline.json (or run node scripts/check-boundaries.mjs --prune)`,
-    );
-  }
-  if (added.length > 0 || stale.length > 0) {
-    console.error(
-      `\ncheck-boundaries: ${added.length} new import(s) across a boundary, ${stale.length} stale baseline entr${stale.length === 1 ? 'y' : 'ies'}.`,
-    );
+  if (breaches.length > 0) {
+    console.error(`\ncheck-boundaries: ${breaches.length} import(s) across a boundary.`);
     process.exit(1);
   }
-  console.log(`check-boundaries: ok (${breaches.length} known breaches in the baseline, none new).`);
+  console.log('check-boundaries: ok, no import crosses a boundary.');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -4,8 +4,8 @@ import {
   type AdAnalyticsPage,
   type AdTraffic,
   adAnalyticsFileName,
-  type ServedAd,
-} from '@ovation/shared/schemas/ads';
+} from '@ovation/shared/schemas/ad-analytics';
+import type { ServedAd } from '@ovation/shared/schemas/ad-serving';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminAdAnalyticsPage } from './pages/admin-ad-analytics';

@@ -11,7 +11,7 @@ import { readVotingWindow, serverNow, setVotingWindow } from './support/voting-w
 
 const browser = setUpBrowser();
 const HOUR_MS = 3_600_000;
-/** The report's header line (spec 2 section 9, then issue 11's fraud-review columns). */
+/** The report's header line (the admin spec's report columns, then the fraud-review columns). */
 const REPORT_HEADER =
   'Category,Song,Artist,Votes,Percentage,Status,Rank,Quarantined votes,Invalid votes,Votes with set-aside,Rank with set-aside';
 const categoriesText = (key: string) => text('en', key, 'categories');

@@ -1,12 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  AD_ANALYTICS_CSV_HEADER,
-  type AdAnalytics,
-  type AdminAd,
-  adAnalyticsFileName,
-  type ServedAd,
-} from '@ovation/shared/schemas/ads';
+import { AD_ANALYTICS_CSV_HEADER, adAnalyticsFileName } from '@ovation/shared/schemas/ad-analytics';
+import type { ServedAd } from '@ovation/shared/schemas/ad-serving';
+import type { AdAnalytics, AdminAd } from '@ovation/shared/schemas/ads';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -37,7 +37,7 @@ async function meStatus(token: string) {
   return response.status;
 }
 
-describe('password recovery (issue 10, points 1 and 2)', () => {
+describe('password recovery', () => {
   it('resets with the mailed code: the old session ends, the new password signs in', async () => {
     let page = browser.page;
     const email = uniqueEmail('reset-code');

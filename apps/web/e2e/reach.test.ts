@@ -8,7 +8,7 @@ import { REFLOW_WIDTH, seriousAxeFindings } from './support/reach';
 import { logIn, type SignedIn } from './support/session';
 
 /**
- * Reach (issue 10, points 7 and 8): every public screen, in English (LTR) and Arabic (RTL), on a 320 CSS px
+ * Reach: every public screen, in English (LTR) and Arabic (RTL), on a 320 CSS px
  * phone (WCAG 2.2 SC 1.4.10, the width of a 1280 px screen at 400% or a phone zoomed in) never scrolls
  * sideways and keeps the menu button and Next Category on screen; and axe finds nothing serious or critical
  * (WCAG 2.0/2.1/2.2 A and AA rules). One context per language walks the whole list; the signed-in screens

@@ -1,12 +1,12 @@
-/** Business constants shared by the server and the web app (spec 1 section 9, spec 2 section 9). */
+/** Business constants shared by the server and the web app (the public spec, the admin spec). */
 
-/** Voting period the client falls back to when the status call fails (spec 1 section 9). */
+/** Voting period the client falls back to when the status call fails (the public spec). */
 export const DEFAULT_VOTING_PERIOD = {
   startDate: '2025-09-10T20:00:00.000Z',
   endDate: '2025-11-28T23:59:59.000Z',
 } as const;
 
-/** The songs page shows 12 songs a page (spec 1 section 2). */
+/** The songs page shows 12 songs a page (the public spec). */
 export const SONGS_PAGE_SIZE = 12;
 /** Default page size of list calls when the client names none; 50 is the most one page may ask for. */
 export const DEFAULT_PAGE_SIZE = 10;
@@ -14,7 +14,7 @@ export const MAX_PAGE_SIZE = 50;
 /** The home page shows up to 6 categories and up to 8 featured songs. */
 export const HOME_CATEGORY_COUNT = 6;
 export const HOME_FEATURED_SONG_COUNT = 8;
-/** Admin lists page by 20 (spec 2 section 9). */
+/** Admin lists page by 20 (the admin spec). */
 export const ADMIN_PAGE_SIZE = 20;
 
 /** 5 MiB: the spec's limit on every image upload. */
@@ -52,7 +52,7 @@ export const REGIONS = [
 export const SONG_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type SongStatus = (typeof SONG_STATUSES)[number];
 
-/** Media kinds recognised from a song link (spec 1 section 9). */
+/** Media kinds recognised from a song link (the public spec). */
 export const LINK_KINDS = [
   'youtube',
   'vimeo',
@@ -68,7 +68,7 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 /** Cover image widths the server renders, in pixels: card thumbnails, cards on wide screens, detail hero. */
 export const COVER_WIDTHS = [160, 320, 640] as const;
 
-/** Retention figures stated on the legal pages (spec 1 section 2). */
+/** Retention figures stated on the legal pages (the public spec). */
 export const RETENTION = {
   accountDeletionDays: 30,
   votingRecordsYears: 3,
@@ -79,13 +79,23 @@ export const RETENTION = {
   breachNoticeHours: 72,
 } as const;
 
-/** Reasons the server gives; the client maps each to its translated text (spec 1 section 4). */
+/**
+ * Why voting is open or closed now, as the voting status sends it (`reasonCode`): the client translates the
+ * code and decides on it, never on words.
+ */
+export const VOTING_REASON_CODES = ['active', 'disabled', 'notStarted', 'ended'] as const;
+export type VotingReasonCode = (typeof VOTING_REASON_CODES)[number];
+
+/**
+ * The English sentence of each reason, sent beside the code as `reason` for clients written against the
+ * sentence. Nothing in this codebase reads or compares it.
+ */
 export const VOTING_REASONS = {
   notStarted: 'Voting has not started yet',
   disabled: 'Voting is disabled by administrator',
   active: 'Voting is active',
   ended: 'Voting period has ended',
-} as const;
+} as const satisfies Record<VotingReasonCode, string>;
 
-/** How often the web app sends its presence heartbeat while the tab is visible and the user active (issue 12). */
+/** How often the web app sends its presence heartbeat while the tab is visible and the user active. */
 export const PRESENCE_HEARTBEAT_SECONDS = 60;

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
+import { waitForToast } from './screen-parts';
 
 export interface AdFormInput {
   /** A PNG for the ad's picture. */
@@ -143,7 +144,7 @@ export class AdminAdsPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(message: string) {
-    await this.page.getByText(message, { exact: true }).first().waitFor();
+  toast(message: string) {
+    return waitForToast(this.page, message);
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
+import { readStatTiles, waitForToast } from './screen-parts';
 
 const t = (key: string, language = 'en') => text(language, key, 'admin-analytics');
 
@@ -19,12 +20,8 @@ export class AdminAnalyticsPage {
   }
 
   /** The totals tiles as label -> shown figure. */
-  async stats(): Promise<Record<string, string>> {
-    const result: Record<string, string> = {};
-    for (const tile of await this.page.locator('main dl > div').all()) {
-      result[(await tile.locator('dt').innerText()).trim()] = (await tile.locator('dd').innerText()).trim();
-    }
-    return result;
+  stats(): Promise<Record<string, string>> {
+    return readStatTiles(this.page);
   }
 
   /** A category's ranking, by its English name. */
@@ -131,7 +128,7 @@ export class AdminAnalyticsPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(message: string) {
-    await this.page.getByText(message, { exact: true }).first().waitFor();
+  toast(message: string) {
+    return waitForToast(this.page, message);
   }
 }

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForToast } from './screen-parts';
 
 export interface BannerFormInput {
   title?: string;
@@ -80,7 +81,7 @@ export class AdminBannersPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(text: string) {
-    await this.page.getByText(text, { exact: true }).first().waitFor();
+  toast(text: string) {
+    return waitForToast(this.page, text);
   }
 }

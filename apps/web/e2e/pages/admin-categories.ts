@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { readStatTiles, waitForToast } from './screen-parts';
 
 export interface CategoryFormInput {
   name?: string;
@@ -20,12 +21,8 @@ export class AdminCategoriesPage {
   }
 
   /** The four tiles as label -> shown figure. */
-  async stats(): Promise<Record<string, string>> {
-    const result: Record<string, string> = {};
-    for (const tile of await this.page.locator('main dl > div').all()) {
-      result[(await tile.locator('dt').innerText()).trim()] = (await tile.locator('dd').innerText()).trim();
-    }
-    return result;
+  stats(): Promise<Record<string, string>> {
+    return readStatTiles(this.page);
   }
 
   /** The card whose heading is `name`. */
@@ -76,7 +73,7 @@ export class AdminCategoriesPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(text: string) {
-    await this.page.getByText(text, { exact: true }).first().waitFor();
+  toast(text: string) {
+    return waitForToast(this.page, text);
   }
 }

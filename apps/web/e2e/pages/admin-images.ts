@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForToast } from './screen-parts';
 
 /** The image library screen (/admin/images) as an admin sees it, in English. */
 export class AdminImagesPage {
@@ -61,7 +62,7 @@ export class AdminImagesPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(text: string) {
-    await this.page.getByText(text, { exact: true }).first().waitFor();
+  toast(text: string) {
+    return waitForToast(this.page, text);
   }
 }

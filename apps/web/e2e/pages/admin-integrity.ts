@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
+import { waitForToast } from './screen-parts';
 
 const t = (key: string, language = 'en') => text(language, key, 'admin-integrity');
 
@@ -123,8 +124,8 @@ export class AdminIntegrityPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(message: string) {
-    await this.page.getByText(message, { exact: true }).first().waitFor();
+  toast(message: string) {
+    return waitForToast(this.page, message);
   }
 
   text = t;

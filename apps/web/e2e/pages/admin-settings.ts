@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { waitForToast } from './screen-parts';
 
 /** The platform settings screen (/admin/settings) as an admin sees it, in English. */
 export class AdminSettingsPage {
@@ -33,8 +34,8 @@ export class AdminSettingsPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(text: string) {
-    await this.page.getByText(text, { exact: true }).first().waitFor();
+  toast(text: string) {
+    return waitForToast(this.page, text);
   }
 }
 
@@ -58,7 +59,7 @@ export class AdminSocialLoginPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(text: string) {
-    await this.page.getByText(text, { exact: true }).first().waitFor();
+  toast(text: string) {
+    return waitForToast(this.page, text);
   }
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
+import { searchList, waitForToast } from './screen-parts';
 
 const t = (key: string, language = 'en') => text(language, key, 'admin-songs');
 /** The reject dialog is shared with the other moderation screen: its strings are in the admin namespace. */
@@ -16,8 +17,7 @@ export class AdminSongsPage {
 
   /** Types into the search box and presses Search Songs. */
   async search(words: string) {
-    await this.page.getByLabel(t('filters.search'), { exact: true }).fill(words);
-    await this.page.getByRole('button', { name: t('filters.apply') }).click();
+    await searchList(this.page, words, { box: t('filters.search'), button: t('filters.apply') });
   }
 
   /** Picks a status in the filter ('all', 'pending', 'approved', 'rejected'); it applies at once. */
@@ -108,8 +108,8 @@ export class AdminSongsPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(message: string) {
-    await this.page.getByText(message, { exact: true }).first().waitFor();
+  toast(message: string) {
+    return waitForToast(this.page, message);
   }
 
   text = t;

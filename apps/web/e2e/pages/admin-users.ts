@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
+import { searchList, waitForToast } from './screen-parts';
 
 const t = (key: string, language = 'en') => text(language, key, 'admin-users');
 
@@ -32,8 +33,7 @@ export class AdminUsersPage {
 
   /** Types into the search box and presses Search Users. */
   async search(words: string) {
-    await this.page.getByLabel(t('filters.search'), { exact: true }).fill(words);
-    await this.page.getByRole('button', { name: t('filters.apply') }).click();
+    await searchList(this.page, words, { box: t('filters.search'), button: t('filters.apply') });
   }
 
   /** The card of a user, by name. */
@@ -67,7 +67,7 @@ export class AdminUsersPage {
   }
 
   /** Waits for a toast with this text. */
-  async toast(message: string) {
-    await this.page.getByText(message, { exact: true }).first().waitFor();
+  toast(message: string) {
+    return waitForToast(this.page, message);
   }
 }

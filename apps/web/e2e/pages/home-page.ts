@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { readStatTiles } from './screen-parts';
 
 /** The home page as a visitor sees it. */
 export class HomePage {
@@ -13,12 +14,7 @@ export class HomePage {
   async stats(): Promise<Record<string, string>> {
     const tiles = this.page.locator('section[aria-labelledby="home-stats"] dl > div');
     await tiles.first().waitFor();
-    const result: Record<string, string> = {};
-    for (const tile of await tiles.all()) {
-      const label = (await tile.locator('dt').innerText()).trim();
-      result[label] = (await tile.locator('dd').innerText()).trim();
-    }
-    return result;
+    return readStatTiles(this.page, tiles);
   }
 
   featuredSongTitles() {

@@ -3,14 +3,14 @@ import { registerAccount } from '../support/api';
 import { uniqueEmail } from '../support/auth-flows';
 
 /**
- * Every public screen (spec 1: visitor, fan and artist), in one place for the browser tests that walk them
+ * Every public screen (the public spec: visitor, fan and artist), in one place for the browser tests that walk them
  * all: reflow at 320 px and axe (e2e/reach.test.ts). A new public route gets a line here.
  */
 
 /** Who looks at the screen: a guest, or the demo fan or artist (signed in). */
 export type Visitor = 'guest' | 'fan' | 'artist';
 
-/** Controls that must stay inside the viewport on a phone (issue 10: they used to leave it). */
+/** Controls that must stay inside the viewport on a phone (they used to leave it). */
 export type KeptInView = 'menuButton' | 'nextCategory';
 
 /** Ids from the demo data that the addresses need. */

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { solveAltcha } from '../../../server/src/test/captcha';
+import { latestCode } from './mail';
 
 /**
  * The API calls the admin journeys make to set up their own data and take it away again: each journey
@@ -82,4 +83,33 @@ export async function uploadSong(baseUrl: string, token: string, song: NewSong):
 /** Deletes songs as the admin (`adminToken`): a journey's songs leave with it. */
 export async function deleteSongs(baseUrl: string, adminToken: string, ids: Iterable<string>) {
   for (const id of ids) await callApi(baseUrl, adminToken, 'DELETE', `/songs/${id}`);
+}
+
+/**
+ * A fan signed up through the API with their e-mailed code, signed in, and reading the site in `language`
+ * (saved in the profile, so the server answers in it too): the session, as the app stores it.
+ */
+export async function createVerifiedFan(
+  baseUrl: string,
+  account: { name: string; email: string; password: string; language: string },
+): Promise<{ token: string; user: { _id: string; name: string; role: string } }> {
+  const { language, ...details } = account;
+  await registerAccount(baseUrl, details);
+  const verified = await fetch(`${baseUrl}/api/auth/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: account.email, otp: await latestCode(account.email) }),
+  });
+  const session = (await verified.json()) as {
+    token?: string;
+    user: { _id: string; name: string; role: string };
+  };
+  if (!session.token) throw new Error(`verification failed: ${verified.status}`);
+  const saved = await callApi(baseUrl, session.token, 'PUT', '/auth/profile', {
+    name: account.name,
+    language,
+  });
+  if (!saved.ok) throw new Error(`profile update failed: ${saved.status} ${await saved.text()}`);
+  const { user } = (await saved.json()) as { user: { _id: string; name: string; role: string } };
+  return { token: session.token, user };
 }

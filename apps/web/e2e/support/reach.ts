@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { BrowserSession } from './browser';
 
 /**
- * What the reach checks share (issue 10, points 7 and 8): a page at 320 CSS px (WCAG 2.2 SC 1.4.10, the
+ * What the reach checks share: a page at 320 CSS px (WCAG 2.2 SC 1.4.10, the
  * width of a 1280 px screen at 400% or a phone zoomed in) never scrolls sideways, and axe finds nothing
  * serious or critical under the WCAG 2.0/2.1/2.2 A and AA rules.
  */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { categoryDetailQuery } from '../features/categories/api/use-categories';
-import { songDetailQuery } from '../features/songs/api/use-songs';
+import { categoryDetailQuery } from '../domain/categories/api/use-categories';
+import { songDetailQuery } from '../domain/songs/api/use-songs';
 import { ApiError } from '../lib/api-client';
 import { createQueryClient, shouldRetryQuery } from './query-client';
 

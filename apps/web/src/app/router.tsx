@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
         ['artist'],
         page('dashboard', () => import('../features/dashboard/pages/dashboard-page')),
       ),
-      // The admin area (spec 2): one guard, the lazily loaded layout, a lazy chunk per screen.
+      // The admin area (the admin spec): one guard, the lazily loaded layout, a lazy chunk per screen.
       guarded(['admin'], {
         path: 'admin',
         element: lazyElement(() => import('../features/admin/layout/admin-layout')),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { bannerKeys } from '../domain/banners/api/use-banners';
+import { songKeys } from '../domain/songs/api/use-songs';
 import { PUBLIC_BANNERS_KEY, PUBLIC_SONGS_KEY } from '../features/admin/lib/media-queries';
 import { PUBLIC_SETTINGS_KEYS } from '../features/admin/lib/platform-settings';
 import { socialLoginSettingsQuery } from '../features/auth/api/auth-api';
-import { bannerKeys } from '../features/banners/api/use-banners';
-import { songKeys } from '../features/songs/api/use-songs';
 import { publicSettingsQuery } from '../lib/public-settings';
 
 // The admin screens may not import the public features, so they name the public queries they refresh by

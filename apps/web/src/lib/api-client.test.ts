@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, readEnvelope } from './api-client';
+import { endSession, getSession, startSession } from './session';
 
 describe('readEnvelope (the one error reading of the JSON client, the multipart sender and downloads)', () => {
   it('unwraps a success envelope with its pagination and message', () => {
@@ -46,5 +47,40 @@ describe('readEnvelope (the one error reading of the JSON client, the multipart 
     expect(() => readEnvelope(401, 'Unauthorized', JSON.stringify(body), false)).toThrow(
       expect.objectContaining({ status: 401, code: 'UNAUTHORIZED' }),
     );
+  });
+
+  describe('a 401 to a call that carried a token', () => {
+    afterEach(() => endSession());
+
+    const refuse = (body: Record<string, unknown>) => {
+      startSession('token-1', { _id: 'u1', name: 'Amara', role: 'fan' });
+      expect(() =>
+        readEnvelope(401, 'Unauthorized', JSON.stringify({ success: false, ...body }), true),
+      ).toThrow(ApiError);
+      return getSession();
+    };
+
+    it('keeps the session when it refuses what was typed in, whatever language the message is in', () => {
+      for (const [code, message] of [
+        ['INVALID_CREDENTIALS', 'Identifiants invalides'],
+        ['EMAIL_NOT_VERIFIED', 'Veuillez vérifier votre e-mail pour continuer.'],
+        ['ACCOUNT_DEACTIVATED', 'تم إلغاء تنشيط الحساب'],
+      ]) {
+        expect(refuse({ code, message }).isAuthenticated, code).toBe(true);
+      }
+      expect(refuse({ code: 'UNAUTHORIZED', message: 'x', emailNotVerified: true }).isAuthenticated).toBe(
+        true,
+      );
+    });
+
+    it('ends the session when the token itself was refused, even if the message reads like a kept one', () => {
+      expect(refuse({ code: 'UNAUTHORIZED', message: 'Invalid credentials' })).toMatchObject({
+        isAuthenticated: false,
+      });
+      expect(refuse({ code: 'SESSION_EXPIRED', message: 'Session expirée' })).toMatchObject({
+        isAuthenticated: false,
+        expired: true,
+      });
+    });
   });
 });

@@ -49,12 +49,16 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Messages of a 401 that must NOT end the session (spec 1 section 6). */
-const KEEP_SESSION_ON_401 = [
-  'Invalid credentials',
-  'Please verify your email',
-  'Account has been deactivated',
-];
+/**
+ * The 401s that refuse what was typed in (a wrong password, an unverified or deactivated account), not the
+ * session the call carried: they must not end it. Decided on the server's stable code, never on its
+ * message, which comes in the user's language.
+ */
+const KEEP_SESSION_ON_401: ReadonlySet<string> = new Set<ErrorCode>([
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_VERIFIED',
+  'ACCOUNT_DEACTIVATED',
+]);
 
 /** `/api` + path + the query's non-empty values. */
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -67,9 +71,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
 }
 
 function endSessionOn401(payload: Record<string, unknown> | null) {
-  const message = typeof payload?.message === 'string' ? payload.message : '';
-  if (payload?.emailNotVerified) return;
-  if (KEEP_SESSION_ON_401.some((text) => message.includes(text))) return;
+  if (payload?.emailNotVerified === true) return;
+  if (typeof payload?.code === 'string' && KEEP_SESSION_ON_401.has(payload.code)) return;
   endSession(payload?.code === 'SESSION_EXPIRED' ? 'expired' : 'ended');
 }
 
@@ -77,7 +80,7 @@ function endSessionOn401(payload: Record<string, unknown> | null) {
  * Reads a finished call's answer, for every transport (fetch here, XMLHttpRequest in send-multipart.ts, the
  * download helper): the `{ success: true, data, pagination?, message? }` envelope, or an ApiError carrying the
  * server's stable code, its message and its body (field errors). A 401 to a call that carried a token ends
- * the session, except the few 401s that are about the credentials typed in (spec 1 section 6).
+ * the session, except the few 401s that are about the credentials typed in (KEEP_SESSION_ON_401).
  */
 export function readEnvelope<T>(
   status: number,

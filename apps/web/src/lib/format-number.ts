@@ -1,4 +1,4 @@
-/** From here on, counts are shortened (spec 1 section 9: 1k+, 1M+, 1B+ with one decimal). */
+/** From here on, counts are shortened (the public spec: 1k+, 1M+, 1B+ with one decimal). */
 const ABBREVIATE_FROM = 1_000;
 
 /** One compact formatter per language: building one costs far more than using it, and tiles re-render. */

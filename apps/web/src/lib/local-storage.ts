@@ -26,7 +26,7 @@ export function removeStorage(key: string): void {
   }
 }
 
-/** Every localStorage key the web app uses, in one place (spec 1 section 3 "Local storage keys"). */
+/** Every localStorage key the web app uses, in one place (the public spec "Local storage keys"). */
 export const STORAGE_KEYS = {
   token: 'token',
   user: 'user',

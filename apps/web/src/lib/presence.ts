@@ -2,7 +2,7 @@ import { PRESENCE_HEARTBEAT_SECONDS } from '@ovation/shared/constants';
 import { useEffect } from 'react';
 import { authHeaders, buildUrl, readEnvelope } from './api-client';
 
-/** Issue 12: one light call a minute keeps an open, visible tab's session online (online = active in 5 min). */
+/** One light call a minute keeps an open, visible tab's session online (online = active in 5 min). */
 export const HEARTBEAT_INTERVAL_MS = PRESENCE_HEARTBEAT_SECONDS * 1000;
 
 export interface PresenceOptions {

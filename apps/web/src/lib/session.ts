@@ -123,7 +123,7 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribe, getSession, () => GUEST);
 }
 
-/** True when the user holds one of the roles; an empty list means any signed-in user (spec 1 guards). */
+/** True when the user holds one of the roles; an empty list means any signed-in user (the public spec's guards). */
 export function hasRole(session: Session, roles: readonly Role[]): boolean {
   if (!session.user) return false;
   return roles.length === 0 || roles.includes(session.user.role);

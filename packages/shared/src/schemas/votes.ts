@@ -16,6 +16,11 @@ export const voteResultSchema = z.object({
   dailyVoteCount: z.number().int(),
   dailyVoteLimit: z.number().int(),
   remainingVotes: z.number().int(),
+  /**
+   * What the category's quota counts over: the last 24 hours ('day') or the whole voting period. With the
+   * votes left and the category it is all the client needs to say the vote's outcome in its own words.
+   */
+  quotaWindow: z.enum(['day', 'votingPeriod']),
   /** When the fan may vote in this category again, if the quota is now used up. */
   nextVoteTime: z.string().nullable(),
   createdAt: z.string(),

@@ -1,12 +1,20 @@
 import { z } from 'zod';
+import { VOTING_REASON_CODES } from '../constants';
 import { validationMessage } from '../messages';
 import { dataEnvelope } from './envelope';
 
-export { VOTING_REASONS } from '../constants';
+export { VOTING_REASON_CODES, VOTING_REASONS, type VotingReasonCode } from '../constants';
+
+/** Why voting is open or closed: the code to decide and translate on, and its English sentence for older clients. */
+const votingReason = {
+  reasonCode: z.enum(VOTING_REASON_CODES),
+  /** The English sentence of `reasonCode`, for clients that show it as it is; never compare it. */
+  reason: z.string(),
+};
 
 export const votingStatusSchema = z.object({
   isAllowed: z.boolean(),
-  reason: z.string(),
+  ...votingReason,
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
   period: z.object({ startDate: z.string().nullable(), endDate: z.string().nullable() }),
@@ -15,7 +23,7 @@ export const votingStatusSchema = z.object({
 export type VotingStatus = z.infer<typeof votingStatusSchema>;
 export const votingStatusResponseSchema = dataEnvelope(votingStatusSchema);
 
-/** The timezones the voting-control screen offers (spec 2 section 5). */
+/** The timezones the voting-control screen offers (the admin spec). */
 export const VOTING_TIMEZONES = [
   'UTC',
   'Africa/Lagos',
@@ -36,7 +44,7 @@ export const votingSettingsSchema = z.object({
   updatedAt: z.string().nullable(),
   currentStatus: z.object({
     isAllowed: z.boolean(),
-    reason: z.string(),
+    ...votingReason,
     startDate: z.string().nullable(),
     endDate: z.string().nullable(),
   }),

@@ -5,7 +5,7 @@ import { STORAGE_KEYS, writeStorage } from '../../lib/local-storage';
 import { hasRole, useSession } from '../../lib/session';
 
 /**
- * Guards its child routes (spec 1 section 2): guests go to /login and the location they asked for is
+ * Guards its child routes (the public spec): guests go to /login and the location they asked for is
  * remembered in `redirectAfterLogin`; a signed-in user whose role is not allowed goes to /. An empty list
  * allows any signed-in user. The session is read synchronously from local storage, so there is no loading
  * state of its own: the page's lazy chunk shows the logo spinner while it downloads, and the token is
@@ -14,7 +14,7 @@ import { hasRole, useSession } from '../../lib/session';
 export function RouteGuard({ roles }: { roles: readonly Role[] }) {
   const session = useSession();
   const location = useLocation();
-  // Signing out on a guarded page is a logout, not a visit to remember: it goes home (spec 1 Layout).
+  // Signing out on a guarded page is a logout, not a visit to remember: it goes home (the public spec's Layout).
   const wasSignedIn = useRef(session.isAuthenticated);
 
   if (!session.isAuthenticated) {

@@ -1,13 +1,13 @@
 import { SESSION_INACTIVITY_MINUTES } from '@ovation/shared/constants';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../lib/local-storage';
 
-/** 30 minutes without activity end the session (spec 1 section 4; the server uses the same figure). */
+/** 30 minutes without activity end the session (the public spec; the server uses the same figure). */
 export const INACTIVITY_LIMIT_MS = SESSION_INACTIVITY_MINUTES * 60_000;
 /** The spec checks once a minute. */
 export const INACTIVITY_CHECK_MS = 60_000;
 /** Activity is written at most this often: a moving mouse must not hammer local storage. */
 export const ACTIVITY_WRITE_THROTTLE_MS = 5_000;
-/** The security log keeps the last 100 entries (spec 1 section 4). */
+/** The security log keeps the last 100 entries (the public spec). */
 export const SECURITY_LOG_LIMIT = 100;
 
 export const ACTIVITY_EVENTS = [

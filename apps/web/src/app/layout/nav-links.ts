@@ -21,7 +21,7 @@ export interface NavItem {
 }
 
 interface NavEntry extends NavItem {
-  /** Who sees the link: undefined = everyone, [] = any signed-in user (spec 1 guard rule). */
+  /** Who sees the link: undefined = everyone, [] = any signed-in user (the public spec's guard rule). */
   roles?: readonly Role[];
 }
 
@@ -41,7 +41,7 @@ export const LEGAL_LINKS: NavItem[] = [
   { to: '/data-protection', label: 'nav.dataProtection' },
 ];
 
-/** The top navigation shows this many links; the rest go under "More" (spec 1 Layout). */
+/** The top navigation shows this many links; the rest go under "More" (the public spec's Layout). */
 export const VISIBLE_NAV_LINKS = 5;
 
 /** The links this visitor may follow, split into the visible row and the "More" dropdown. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * On every route change: back to the top of the page (spec 1: "Scroll resets to top on every route
+ * On every route change: back to the top of the page (the public spec: "Scroll resets to top on every route
  * change") and keyboard/screen-reader focus to the new page's main content, as a full page load would.
  */
 export function RouteEffects() {

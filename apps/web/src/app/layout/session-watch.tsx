@@ -17,7 +17,7 @@ import {
   recordActivity,
 } from './inactivity';
 
-/** Spec 1 section 4: the stored user is re-loaded about 100 ms after start. */
+/** The public spec: the stored user is re-loaded about 100 ms after start. */
 const TOKEN_CHECK_DELAY_MS = 100;
 
 /** What the presence heartbeat reads: the same activity and limit as the inactivity logout. */
@@ -52,7 +52,7 @@ function expireForInactivity() {
 /**
  * Tracks mouse, key, scroll and touch activity (throttled) into local storage, shared by every tab, and
  * checks every minute, and whenever the tab comes back into view, whether 30 minutes have passed without
- * any (spec 1 section 4).
+ * any (the public spec).
  */
 function useInactivityLogout(enabled: boolean) {
   useEffect(() => {
@@ -113,7 +113,7 @@ function useTokenCheck(enabled: boolean) {
   }, [enabled]);
 }
 
-/** Spec 1 Layout: "A session-expired screen with a Refresh Page button". Modal: the page behind is inert. */
+/** The public spec's Layout: "A session-expired screen with a Refresh Page button". Modal: the page behind is inert. */
 function SessionExpiredScreen() {
   const { t } = useTranslation('auth');
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -163,7 +163,7 @@ function SessionExpiredScreen() {
 export default function SessionWatch({ checkTokenOnStart }: { checkTokenOnStart: boolean }) {
   const session = useSession();
   useInactivityLogout(session.isAuthenticated);
-  // Online presence (issue 12): a beat a minute while the tab is visible and the user active.
+  // Online presence: a beat a minute while the tab is visible and the user active.
   usePresenceHeartbeat(session.isAuthenticated, PRESENCE);
   useTokenCheck(checkTokenOnStart && session.isAuthenticated);
   return session.expired ? <SessionExpiredScreen /> : null;

@@ -1,5 +1,5 @@
 import type { AdLocation } from '@ovation/shared/ad-constants';
-import type { ServedAd } from '@ovation/shared/schemas/ads';
+import type { ServedAd } from '@ovation/shared/schemas/ad-serving';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';

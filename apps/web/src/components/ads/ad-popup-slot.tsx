@@ -1,4 +1,4 @@
-import type { ServedAd } from '@ovation/shared/schemas/ads';
+import type { ServedAd } from '@ovation/shared/schemas/ad-serving';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { markPopupShown, popupShownToday, schedulePopup } from '../../lib/ads/popup-schedule';
 import { useAdSlot } from './ad-page';

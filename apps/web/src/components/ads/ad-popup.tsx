@@ -1,4 +1,4 @@
-import type { ServedAd } from '@ovation/shared/schemas/ads';
+import type { ServedAd } from '@ovation/shared/schemas/ad-serving';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../ui/button-styles';

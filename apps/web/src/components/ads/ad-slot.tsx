@@ -1,4 +1,5 @@
-import type { AdLocation, ServedAd } from '@ovation/shared/schemas/ads';
+import type { ServedAd } from '@ovation/shared/schemas/ad-serving';
+import type { AdLocation } from '@ovation/shared/schemas/ads';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adBoxMaxWidth, betweenSongsSlot, RESERVED_AD_BOX } from '../../lib/ads/page-slots';

@@ -10,7 +10,7 @@ export interface PagerProps {
   className?: string;
 }
 
-/** Previous / 'Page X of Y' / Next (spec 1 Songs list, spec 2 admin lists). Hidden when there is one page. */
+/** Previous / 'Page X of Y' / Next (the public spec's Songs list, the admin spec's lists). Hidden when there is one page. */
 export function Pager({ page, pages, onPage, className = '' }: PagerProps) {
   const { t, i18n } = useTranslation();
   if (pages <= 1) return null;

@@ -2,7 +2,7 @@ import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../lib/format-number';
 import { CloseIcon, RefreshIcon } from '../ui/icons';
-import { FieldError } from './form-field';
+import { FieldNotes } from './form-field';
 import { useFileDrop } from './use-file-drop';
 
 /**
@@ -75,9 +75,8 @@ export function DropZoneField({
 }: DropZoneFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const { dragging, handlers } = useFileDrop(onFile, disabled);
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   const tone = error
     ? 'border-coral-400/70 bg-coral-400/[0.04]'
     : dragging
@@ -134,12 +133,7 @@ export function DropZoneField({
           {!dragging && <span className="text-sm text-ink-300">{texts.drop}</span>}
         </label>
       )}
-      {hint && (
-        <p id={hintId} className="mt-1.5 text-sm text-ink-400">
-          {hint}
-        </p>
-      )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp|avif|svg|bmp)$/i;
 export type ImageProblem = 'notImage' | 'tooLarge';
 
 /**
- * Checks a picked image before anything is sent (spec 2: 'Please select an image file.', 'Image size must
+ * Checks a picked image before anything is sent (the admin spec: 'Please select an image file.', 'Image size must
  * be less than 5MB.'): an image type, at most MAX_IMAGE_BYTES, the server's limit.
  */
 export function checkImageFile(file: FileCandidate, maxBytes = MAX_IMAGE_BYTES): ImageProblem | null {

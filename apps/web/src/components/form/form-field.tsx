@@ -94,11 +94,9 @@ export function FormField({
   className = '',
 }: FormFieldProps) {
   const { t } = useTranslation();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const counterId = `${id}-counter`;
   const showsHint = Boolean(hint) && (!error || keepHintOnError);
-  const ids = [showsHint ? hintId : null, error ? errorId : null, counter ? counterId : null, ...extraIds];
+  const ids = [describedBy(id, error, hint, keepHintOnError), counter ? counterId : null, ...extraIds];
   const wired = ids.filter(Boolean).join(' ');
 
   return (
@@ -121,13 +119,25 @@ export function FormField({
       {typeof children === 'function'
         ? children({ id, 'aria-describedby': wired || undefined, 'aria-invalid': Boolean(error) })
         : children}
-      {showsHint && (
-        <p id={hintId} className="mt-1.5 text-sm text-ink-400">
+      <FieldNotes id={id} hint={showsHint ? hint : null} error={error} />
+    </div>
+  );
+}
+
+/**
+ * What a field says under its control: the hint (`<id>-hint`), then the error (`<id>-error`); the control
+ * names both with aria-describedby. Pass `hint` only while it shows.
+ */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | null }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-400">
           {hint}
         </p>
       )}
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
+    </>
   );
 }
 

@@ -1,15 +1,15 @@
 import { type InputHTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClass } from '../../../components/form/control-styles';
-import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
+import { EyeIcon, EyeOffIcon } from '../ui/icons';
+import { inputClass } from './control-styles';
 
 interface PasswordInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> {
   invalid: boolean;
 }
 
-/** A password box with a show/hide toggle at its inline end (spec 1: "show/hide password"). */
+/** A password box with a show/hide toggle at its inline end. */
 export function PasswordInput({ invalid, ...props }: PasswordInputProps) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -28,7 +28,7 @@ export function PasswordInput({ invalid, ...props }: PasswordInputProps) {
         className="absolute inset-y-0 end-0.5 my-auto grid size-11 place-items-center rounded-lg text-ink-400 transition-colors hover:text-ink-100 focus-visible:outline-offset-0"
       >
         {visible ? <EyeOffIcon /> : <EyeIcon />}
-        <span className="sr-only">{visible ? t('form.hidePassword') : t('form.showPassword')}</span>
+        <span className="sr-only">{visible ? t('common.hidePassword') : t('common.showPassword')}</span>
       </button>
     </div>
   );

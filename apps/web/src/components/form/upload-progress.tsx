@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { TransferProgress } from '../../lib/send-multipart';
 
 export interface UploadProgressProps {
-  /** What `sendMultipart`'s onProgress last reported. */
-  progress: TransferProgress;
+  /** What `sendMultipart`'s onProgress last reported; null while nothing is being sent (nothing shows). */
+  progress: TransferProgress | null;
   /** 'Upload progress': names the bar. */
   label: string;
   /** Shown instead of the figure once every byte is sent and the server is still working ('Processing…'). */
@@ -18,6 +18,7 @@ export interface UploadProgressProps {
 export function UploadProgress({ progress, label, processingLabel }: UploadProgressProps) {
   const { i18n } = useTranslation();
   const id = useId();
+  if (!progress) return null;
   const share = progress.total > 0 ? Math.min(1, progress.loaded / progress.total) : 0;
   const sent = progress.total > 0 && progress.loaded >= progress.total;
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 0 });

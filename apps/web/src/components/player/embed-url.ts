@@ -14,7 +14,7 @@ export interface EmbedSource {
 
 export interface EmbedOptions {
   autoPlay?: boolean;
-  /** Hover previews start muted (browsers only autoplay muted video; spec 1 section 9). */
+  /** Hover previews start muted (browsers only autoplay muted video; the public spec). */
   muted?: boolean;
 }
 

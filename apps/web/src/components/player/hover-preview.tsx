@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { embedSourceFor, isPreviewable } from './embed-url';
 import type { PlayableSong } from './media-player';
 
-/** 0.3: the spec's hover preview volume (section 9). */
+/** 0.3: the spec's hover preview volume. */
 export const HOVER_PREVIEW_VOLUME = 0.3;
 /** A short pause so a pointer passing over a grid does not start a dozen players. */
 const HOVER_DELAY_MS = 600;

@@ -19,7 +19,7 @@ export interface MediaPlayerProps {
   autoPlay?: boolean;
 }
 
-/** 0..1 in steps of 0.1 (spec 1 section 9). */
+/** 0..1 in steps of 0.1 (the public spec). */
 const VOLUME_STEP = 0.1;
 
 /**

@@ -347,3 +347,11 @@ export function ExternalLinkIcon(props: IconProps) {
     </StrokeIcon>
   );
 }
+
+/** A key: a password, a sign-in method. */
+export const KeyIcon = (props: IconProps) => (
+  <StrokeIcon {...props}>
+    <circle cx="7.5" cy="15.5" r="4.5" />
+    <path d="m10.7 12.3 9.8-9.8M17 6l3 3M14.5 8.5l2 2" />
+  </StrokeIcon>
+);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from './logo';
 
-/** Full-area loading state: the brand mark inside a turning gold ring (spec 1: "a spinner with a logo"). */
+/** Full-area loading state: the brand mark inside a turning gold ring (the public spec: "a spinner with a logo"). */
 export function PageSpinner({ label }: { label?: string }) {
   const { t } = useTranslation();
   return (

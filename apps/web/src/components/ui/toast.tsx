@@ -10,9 +10,9 @@ interface ToastItem {
   tone: ToastTone;
 }
 
-/** 4 s: the spec's default toast duration (spec 1 section 9). */
+/** 4 s: the spec's default toast duration (the public spec). */
 export const TOAST_DURATION_MS = 4000;
-/** 3 s for a success and 5 s for an error: spec 2 section 8's toast durations (the admin area's actions). */
+/** 3 s for a success and 5 s for an error: the admin spec's toast durations (the admin area's actions). */
 export const TOAST_SUCCESS_MS = 3000;
 export const TOAST_ERROR_MS = 5000;
 

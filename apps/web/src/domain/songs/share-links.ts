@@ -1,4 +1,4 @@
-/** 2 s: how long 'Copied!' shows after a copy (spec 1 section 9). */
+/** 2 s: how long 'Copied!' shows after a copy (the public spec). */
 export const COPIED_CONFIRMATION_MS = 2000;
 
 /** The public address of a song page, for sharing. */

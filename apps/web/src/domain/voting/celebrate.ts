@@ -1,4 +1,4 @@
-/** The spec's confetti: 3 bursts of 50 pieces over 3 seconds (section 9). */
+/** The spec's confetti: 3 bursts of 50 pieces over 3 seconds. */
 export const CONFETTI_BURSTS = 3;
 export const CONFETTI_PIECES = 50;
 export const CONFETTI_DURATION_MS = 3000;

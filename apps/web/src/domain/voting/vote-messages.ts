@@ -1,31 +1,29 @@
-import { ERROR_CODES, type ErrorCode } from '@ovation/shared/messages';
+import type { VoteResult } from '@ovation/shared';
+import type { ErrorCode } from '@ovation/shared/messages';
+import { ApiError } from '../../lib/api-client';
+import { errorMessageSource } from '../../lib/api-error-message';
 
-/** A message to show: a key of the main catalog (`errors.*`) or of the voting namespace (`voting:*`). */
+/** A message to show: a key of the main catalog (`errors.*`), of the voting namespace, or the server's words. */
 export type VoteMessage =
   | { namespace: 'translation'; key: `errors.${ErrorCode}` }
-  | { namespace: 'voting'; key: VotingFallbackKey };
+  | { namespace: 'voting'; key: VotingFallbackKey }
+  | { text: string };
 
-export type VotingFallbackKey = 'failure.invalidRequest' | 'failure.alreadyVotedToday' | 'failure.default';
+export type VotingFallbackKey = 'failure.invalidRequest' | 'failure.default';
 
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
+/** Codes of the validation layer: for a vote, 'Invalid vote request.' says more than their generic text. */
+const GENERIC_CODES = ['BAD_REQUEST', 'VALIDATION_ERROR'] as const;
 
 /**
- * The message for a failed vote (spec 1 section 8). The server's stable code comes first (translated);
- * a bare message is rewritten as the spec asks ('already voted in this category today', 'already voted
- * today', 'not authorized'); else the status decides; else the generic failure.
+ * The message for a failed vote, by the app's one rule (lib/api-error-message.ts): the server's code
+ * translated, else its own message; else the vote's words for the status; else the generic failure.
+ * Nothing here reads the words of a message.
  */
-export function describeVoteFailure(status: number, code: string, message: string): VoteMessage {
-  if (KNOWN_CODES.has(code)) {
-    const known = code as ErrorCode;
-    // A generic code from the validation layer reads better as the vote-specific text.
-    if (known !== 'BAD_REQUEST' && known !== 'VALIDATION_ERROR')
-      return { namespace: 'translation', key: `errors.${known}` };
-  }
-  const text = message.toLowerCase();
-  if (text.includes('already voted in this category today'))
-    return { namespace: 'translation', key: 'errors.ALREADY_VOTED_IN_CATEGORY_TODAY' };
-  if (text.includes('already voted today')) return { namespace: 'voting', key: 'failure.alreadyVotedToday' };
-  if (text.includes('not authorized')) return { namespace: 'translation', key: 'errors.ONLY_FANS_CAN_VOTE' };
+export function describeVoteFailure(error: unknown): VoteMessage {
+  const source = errorMessageSource(error, { preferFallback: GENERIC_CODES });
+  if ('key' in source) return { namespace: 'translation', key: source.key as `errors.${ErrorCode}` };
+  if ('text' in source) return { text: source.text };
+  const status = error instanceof ApiError ? error.status : 0;
   if (status === 401) return { namespace: 'translation', key: 'errors.LOGIN_TO_VOTE' };
   if (status === 400) return { namespace: 'voting', key: 'failure.invalidRequest' };
   if (status === 403) return { namespace: 'translation', key: 'errors.ONLY_FANS_CAN_VOTE' };
@@ -34,23 +32,22 @@ export function describeVoteFailure(status: number, code: string, message: strin
   return { namespace: 'voting', key: 'failure.default' };
 }
 
-/** The success text (spec 1 section 8): votes left for the category today, the daily limit reached, or plain. */
-export function describeVoteSuccess(
-  result: { remainingVotes?: number; category?: string } | undefined,
-):
-  | { key: 'success.remaining'; count: number; category: string }
-  | { key: 'success.limitReached'; category: string }
-  | { key: 'success.default' } {
-  if (!result || typeof result.remainingVotes !== 'number' || !result.category)
-    return { key: 'success.default' };
-  if (result.remainingVotes <= 0) return { key: 'success.limitReached', category: result.category };
-  return { key: 'success.remaining', count: result.remainingVotes, category: result.category };
-}
+/** A vote's success, as a key of the shell catalog (the server words its answer from the same entries). */
+export type VoteSuccess =
+  | { key: 'success.voteRemainingToday' | 'success.voteRemaining'; count: number; category: string }
+  | { key: 'success.voteDailyLimitReached' | 'success.voteAllUsed'; category: string }
+  | { key: 'default' };
 
 /**
- * Wraps a name from the catalogue (a song or category, often in another script) in Unicode isolates so it
- * does not scramble the sentence around it: an English category inside an Arabic message stays readable.
+ * The success text from the vote's facts: the votes left in the category (today, with a daily quota), the
+ * quota used up, or plain when the answer lacks them.
  */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
+export function describeVoteSuccess(
+  result: Partial<Pick<VoteResult, 'remainingVotes' | 'category' | 'quotaWindow'>> | undefined,
+): VoteSuccess {
+  if (!result || typeof result.remainingVotes !== 'number' || !result.category) return { key: 'default' };
+  const { remainingVotes: count, category } = result;
+  const daily = result.quotaWindow !== 'votingPeriod';
+  if (count <= 0) return { key: daily ? 'success.voteDailyLimitReached' : 'success.voteAllUsed', category };
+  return { key: daily ? 'success.voteRemainingToday' : 'success.voteRemaining', count, category };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { describeVoteFailure, describeVoteSuccess } from './vote-messages';
 import { remainingHoursMinutes, resolveVoteButtonState, splitCountdown } from './vote-rules';
 
@@ -82,44 +83,68 @@ describe('resolveVoteButtonState', () => {
 });
 
 describe('describeVoteFailure', () => {
+  const failure = (status: number, code: string, message: string) =>
+    describeVoteFailure(new ApiError(status, code, message));
+  const keyOf = (message: ReturnType<typeof describeVoteFailure>) => ('key' in message ? message.key : null);
+
   it('translates the server code', () => {
-    expect(describeVoteFailure(409, 'ALREADY_VOTED_IN_CATEGORY_TODAY', 'x')).toEqual({
+    expect(failure(409, 'ALREADY_VOTED_IN_CATEGORY_TODAY', 'x')).toEqual({
       namespace: 'translation',
       key: 'errors.ALREADY_VOTED_IN_CATEGORY_TODAY',
     });
   });
-  it('rewrites bare messages as the spec says', () => {
-    expect(describeVoteFailure(409, 'HTTP_ERROR', 'You have already voted in this category today!').key).toBe(
-      'errors.ALREADY_VOTED_IN_CATEGORY_TODAY',
+  it("shows the server's own words for a code this client does not know yet", () => {
+    expect(failure(409, 'SOMETHING_NEW', 'Déjà voté')).toEqual({ text: 'Déjà voté' });
+  });
+  it('never decides on the words of a message: a sentence without a code falls back on the status', () => {
+    expect(keyOf(failure(409, 'HTTP_ERROR', 'You have already voted in this category today!'))).toBe(
+      'failure.default',
     );
-    expect(describeVoteFailure(409, 'HTTP_ERROR', 'User already voted today').key).toBe(
-      'failure.alreadyVotedToday',
-    );
-    expect(describeVoteFailure(403, 'HTTP_ERROR', 'User not authorized').key).toBe(
-      'errors.ONLY_FANS_CAN_VOTE',
-    );
+    expect(keyOf(failure(409, 'HTTP_ERROR', 'User already voted today'))).toBe('failure.default');
+    expect(keyOf(failure(403, 'HTTP_ERROR', 'User not authorized'))).toBe('errors.ONLY_FANS_CAN_VOTE');
   });
   it('falls back on the status, then on the generic failure', () => {
-    expect(describeVoteFailure(401, 'HTTP_ERROR', '').key).toBe('errors.LOGIN_TO_VOTE');
-    expect(describeVoteFailure(400, 'VALIDATION_ERROR', '').key).toBe('failure.invalidRequest');
-    expect(describeVoteFailure(429, 'HTTP_ERROR', '').key).toBe('errors.TOO_MANY_REQUESTS');
-    expect(describeVoteFailure(502, 'HTTP_ERROR', '').key).toBe('errors.INTERNAL_ERROR');
-    expect(describeVoteFailure(0, 'NETWORK_ERROR', '').key).toBe('errors.INTERNAL_ERROR');
-    expect(describeVoteFailure(418, 'HTTP_ERROR', '').key).toBe('failure.default');
+    expect(keyOf(failure(401, 'HTTP_ERROR', ''))).toBe('errors.LOGIN_TO_VOTE');
+    expect(keyOf(failure(400, 'VALIDATION_ERROR', ''))).toBe('failure.invalidRequest');
+    expect(keyOf(failure(400, 'VALIDATION_ERROR', 'Invalid request. Please check your input.'))).toBe(
+      'failure.invalidRequest',
+    );
+    expect(keyOf(failure(429, 'HTTP_ERROR', ''))).toBe('errors.TOO_MANY_REQUESTS');
+    expect(keyOf(failure(502, 'HTTP_ERROR', ''))).toBe('errors.INTERNAL_ERROR');
+    expect(keyOf(failure(0, 'NETWORK_ERROR', ''))).toBe('errors.INTERNAL_ERROR');
+    expect(keyOf(describeVoteFailure(new TypeError('Failed to fetch')))).toBe('errors.INTERNAL_ERROR');
+    expect(keyOf(failure(418, 'HTTP_ERROR', ''))).toBe('failure.default');
   });
 });
 
 describe('describeVoteSuccess', () => {
   it('names the votes left, the limit reached, or says it plainly', () => {
-    expect(describeVoteSuccess({ remainingVotes: 2, category: 'Best Newcomer' })).toEqual({
-      key: 'success.remaining',
-      count: 2,
+    expect(describeVoteSuccess({ remainingVotes: 2, category: 'Best Newcomer', quotaWindow: 'day' })).toEqual(
+      {
+        key: 'success.voteRemainingToday',
+        count: 2,
+        category: 'Best Newcomer',
+      },
+    );
+    expect(describeVoteSuccess({ remainingVotes: 0, category: 'Best Newcomer', quotaWindow: 'day' })).toEqual(
+      {
+        key: 'success.voteDailyLimitReached',
+        category: 'Best Newcomer',
+      },
+    );
+    expect(describeVoteSuccess(undefined)).toEqual({ key: 'default' });
+  });
+
+  it('words a quota counted over the whole voting period without "today"', () => {
+    const period = { category: 'Best Newcomer', quotaWindow: 'votingPeriod' } as const;
+    expect(describeVoteSuccess({ ...period, remainingVotes: 1 })).toEqual({
+      key: 'success.voteRemaining',
+      count: 1,
       category: 'Best Newcomer',
     });
-    expect(describeVoteSuccess({ remainingVotes: 0, category: 'Best Newcomer' })).toEqual({
-      key: 'success.limitReached',
+    expect(describeVoteSuccess({ ...period, remainingVotes: 0 })).toEqual({
+      key: 'success.voteAllUsed',
       category: 'Best Newcomer',
     });
-    expect(describeVoteSuccess(undefined)).toEqual({ key: 'success.default' });
   });
 });

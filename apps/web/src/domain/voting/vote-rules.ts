@@ -3,9 +3,9 @@ import type { VotingPhase } from './voting-period';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
-/** 60 s: the spec's re-check interval for eligibility and the category page's voted state (section 4). */
+/** 60 s: the spec's re-check interval for eligibility and the category page's voted state. */
 export const ELIGIBILITY_RECHECK_MS = 60_000;
-/** 4 h: the category page forgets a voted state after this long (spec 1 section 9, UI re-eligibility). */
+/** 4 h: the category page forgets a voted state after this long (the public spec, UI re-eligibility). */
 export const CATEGORY_VOTED_RESET_MS = 4 * HOUR_MS;
 /** 24 h: one vote per category per 24 hours, the window a fresh vote's cooldown lasts. */
 export const VOTE_WINDOW_MS = 24 * HOUR_MS;
@@ -54,7 +54,7 @@ export type VoteButtonState =
   | { kind: 'votable' };
 
 /**
- * The vote button's state (spec 1 section 4), in order: a vote in flight, voting closed for everyone,
+ * The vote button's state (the public spec), in order: a vote in flight, voting closed for everyone,
  * this song already voted (with the time left), another song's cooldown in hours, a quota used with no
  * renewal, else votable. Without an eligibility answer (guest, or the check failed) the user may try:
  * the server decides. An answer given before the vote opened (`openedAt`, device clock) said no because

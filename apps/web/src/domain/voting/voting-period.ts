@@ -1,8 +1,16 @@
 import type { VotingStatus } from '@ovation/shared';
-import { DEFAULT_VOTING_PERIOD, VOTING_REASONS } from '@ovation/shared/constants';
+import { DEFAULT_VOTING_PERIOD, type VotingReasonCode } from '@ovation/shared/constants';
 import { serverClock } from './server-clock';
 
-/** The awards week the tab title and the timeline announce (spec 1 section 1). */
+/** The shell-catalog words for each reason the voting status gives (`reasonCode`). */
+export const VOTING_REASON_TEXT_KEYS = {
+  active: 'voting.statusActive',
+  disabled: 'errors.VOTING_DISABLED',
+  notStarted: 'errors.VOTING_NOT_STARTED',
+  ended: 'errors.VOTING_ENDED',
+} as const satisfies Record<VotingReasonCode, string>;
+
+/** The awards week the tab title and the timeline announce (the public spec). */
 export const EVENT_DATES = { start: '2025-11-25', end: '2025-11-30' } as const;
 
 export type VotingPhase = 'notStarted' | 'active' | 'ended';
@@ -15,7 +23,7 @@ export interface VotingPeriod {
   now: Date;
   /**
    * True only while the start is still ahead. A vote the admin disabled after the start also reads as
-   * "not started" (spec 1 section 4), but has no date to count down to or announce.
+   * "not started" (the public spec), but has no date to count down to or announce.
    */
   opensLater: boolean;
 }
@@ -27,7 +35,7 @@ const timeOf = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null
  * clock. The phase follows the window's start and end locally, so every screen opens and closes the vote
  * at the second it happens without asking the server again (the server enforces the window on every vote
  * anyway). A vote the admin disabled stays closed; inside the period it reads as "not started", as the
- * spec maps that reason. Without an answer the client computes it from the default period (section 4).
+ * spec maps that reason. Without an answer the client computes it from the default period.
  */
 export function resolveVotingPeriod(
   status: VotingStatus | undefined,
@@ -37,7 +45,7 @@ export function resolveVotingPeriod(
   const end = new Date(status?.period.endDate ?? status?.endDate ?? DEFAULT_VOTING_PERIOD.endDate);
   let phase: VotingPhase;
   if (!status) phase = now < start ? 'notStarted' : now > end ? 'ended' : 'active';
-  else if (status.reason === VOTING_REASONS.disabled) phase = now > end ? 'ended' : 'notStarted';
+  else if (status.reasonCode === 'disabled') phase = now > end ? 'ended' : 'notStarted';
   else {
     // The server's own window: an unset start or end leaves that side open.
     const opens = timeOf(status.period.startDate ?? status.startDate);
@@ -54,7 +62,7 @@ export function resolveVotingPeriod(
  * ahead, or the admin disabled the vote (only an admin's change reopens it).
  */
 export function nextPhaseChange(status: VotingStatus | undefined, now: number): number | null {
-  if (status?.reason === VOTING_REASONS.disabled) return null;
+  if (status?.reasonCode === 'disabled') return null;
   const opens = status
     ? timeOf(status.period.startDate ?? status.startDate)
     : timeOf(DEFAULT_VOTING_PERIOD.startDate);

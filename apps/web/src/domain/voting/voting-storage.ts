@@ -1,6 +1,6 @@
 import { readStorage, writeStorage } from '../../lib/local-storage';
 
-/** localStorage keys of the voting screens (spec 1 section 3), next to the shell's STORAGE_KEYS. */
+/** localStorage keys of the voting screens (the public spec), next to the shell's STORAGE_KEYS. */
 export const VOTING_STORAGE_KEYS = {
   countdownModalLastSeen: 'countdownModalLastSeen',
   hasSeenVotingTutorial: 'hasSeenVotingTutorial',

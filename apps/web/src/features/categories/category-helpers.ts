@@ -4,7 +4,7 @@ import type { CategoryType } from '@ovation/shared/constants';
 
 /**
  * The category's songs once each, in the server's ranking (most votes first): the same song id twice, or
- * the same title and artist twice (a copy), shows once (spec 1 Category detail "deduplicated").
+ * the same title and artist twice (a copy), shows once (the public spec's Category detail "deduplicated").
  */
 export function dedupeSongs(songs: readonly Song[]): Song[] {
   const seen = new Set<string>();

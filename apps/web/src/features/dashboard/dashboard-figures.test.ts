@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isolate } from './bidi-isolate';
 import { averageVotesPerSong, topVoteCount, voteShare, wrapIndex } from './dashboard-figures';
 
 describe('dashboard figures', () => {
@@ -22,10 +21,5 @@ describe('dashboard figures', () => {
     expect(wrapIndex(-1, 3)).toBe(2);
     expect(wrapIndex(1, 3)).toBe(1);
     expect(wrapIndex(5, 0)).toBe(0);
-  });
-
-  it('isolates user text for sentences in either direction, leaving empty text alone', () => {
-    expect(isolate('Amara Okafor')).toBe('\u2068Amara Okafor\u2069');
-    expect(isolate('')).toBe('');
   });
 });

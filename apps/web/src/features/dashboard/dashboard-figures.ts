@@ -1,4 +1,4 @@
-/** The artist dashboard shows its first 6 songs until View All (spec 1 section 9). */
+/** The artist dashboard shows its first 6 songs until View All (the public spec). */
 export const DASHBOARD_SONG_COUNT = 6;
 
 /** Avg Votes/Song: total votes over total songs, 0 when there are no songs yet (never NaN). */

@@ -1,7 +1,7 @@
 import type { CategoryType } from '@ovation/shared/constants';
 
 /**
- * What the home page shows while the backend has no data, or cannot be reached (spec 1 Home: "fallback
+ * What the home page shows while the backend has no data, or cannot be reached (the public spec's Home: "fallback
  * sample content"). Names of categories are translated; song titles and artists are invented proper names,
  * the same in every language. Covers are drawn, never downloaded.
  */

@@ -1,7 +1,7 @@
 import { SONGS_PAGE_SIZE } from '@ovation/shared/constants';
-import type { SongListParams } from './api/use-songs';
+import type { SongListParams } from '../../domain/songs/api/use-songs';
 
-/** The songs page's sort choices (spec 1 Songs list); 'votes' is offered to admins only. */
+/** The songs page's sort choices (the public spec's Songs list); 'votes' is offered to admins only. */
 export const SONG_SORTS = {
   latest: { sortBy: 'createdAt', sortOrder: 'desc' },
   votes: { sortBy: 'totalVotes', sortOrder: 'desc' },
@@ -49,7 +49,7 @@ export function writeSongsFilters(state: SongsFilterState): URLSearchParams {
   return params;
 }
 
-/** The API query for a filter state: 12 a page (spec 1). */
+/** The API query for a filter state: 12 a page (the public spec). */
 export function toSongListParams(state: SongsFilterState): SongListParams {
   return {
     page: state.page,

@@ -1,6 +1,6 @@
 import { MAX_IMAGE_BYTES } from '@ovation/shared/constants';
 
-/** The image types the server decodes (spec 1 section 5: JPEG, PNG, GIF, WebP); the file input offers only these. */
+/** The image types the server decodes (the public spec: JPEG, PNG, GIF, WebP); the file input offers only these. */
 export const COVER_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const COVER_ACCEPT = COVER_MIME_TYPES.join(',');
 

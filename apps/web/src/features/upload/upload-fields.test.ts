@@ -101,8 +101,13 @@ describe('describeUploadFailure', () => {
       ns: 'translation',
       key: 'errors.FORBIDDEN',
     });
-    expect(describeUploadFailure(new ApiError(500, 'HTTP_ERROR', 'Bad Gateway'), known).form).toEqual({
-      text: 'Bad Gateway',
+    expect(describeUploadFailure(new ApiError(409, 'SOMETHING_NEW', 'Déjà envoyée'), known).form).toEqual({
+      text: 'Déjà envoyée',
+    });
+    // A proxy's status text is not the server's message (and is English): the generic failure instead.
+    expect(describeUploadFailure(new ApiError(502, 'HTTP_ERROR', 'Bad Gateway'), known).form).toEqual({
+      ns: 'upload',
+      key: 'form.failed',
     });
     expect(describeUploadFailure(new ApiError(500, 'HTTP_ERROR', ''), known).form).toEqual({
       ns: 'upload',

@@ -1,5 +1,6 @@
 import { type SongFields, songFieldsSchema } from '@ovation/shared/schemas/song-writes';
 import { ApiError } from '../../lib/api-client';
+import { errorMessageSource } from '../../lib/api-error-message';
 
 /** The text fields of the upload form, as typed (every field a string, empty when left blank). */
 export interface UploadFormValues {
@@ -74,7 +75,7 @@ export function validateUploadFields(
 
 /**
  * The multipart body of POST /songs: the cover as `image`, then only the fields that hold something
- * (spec 1 section 5: empty fields are not sent; an empty artist lets the server use the account's name).
+ * (the public spec: empty fields are not sent; an empty artist lets the server use the account's name).
  */
 export function buildSongFormData(fields: SongFields, image: Blob, imageName: string): FormData {
   const form = new FormData();
@@ -114,30 +115,31 @@ const IMAGE_CODES = new Set(['IMAGE_REQUIRED', 'IMAGE_INVALID', 'IMAGE_TOO_LARGE
 
 /**
  * Turns a failed upload into messages: field errors on their fields, image codes on the cover, and
- * anything else as one form-level message (the translated `errors.<CODE>`, else the server's text, else
- * 'Failed to upload song', spec 1 section 8). `knownCode` says whether the catalog has `errors.<code>`.
+ * anything else as one form-level message, worded by the app's one rule (lib/api-error-message.ts): the
+ * translated `errors.<CODE>`, else the server's text, else 'Failed to upload song' ('You appear to be
+ * offline' when the server could not be reached). `knownCode` says whether the catalog has `errors.<code>`.
  */
 export function describeUploadFailure(
   error: unknown,
-  knownCode: (code: string) => boolean,
+  knownCode?: (code: string) => boolean,
 ): { fields: FieldErrors; form: FormMessage | null } {
   const fields: FieldErrors = {};
-  if (!(error instanceof ApiError)) return { fields, form: { ns: 'upload', key: 'form.failed' } };
-
-  for (const entry of readServerFieldErrors(error.body)) {
-    const field = entry.field.split('.')[0] ?? '';
-    if (!isErrorTarget(field) || fields[field]) continue;
-    fields[field] = entry.key ? { ns: 'translation', key: entry.key } : { text: entry.message };
+  if (error instanceof ApiError) {
+    for (const entry of readServerFieldErrors(error.body)) {
+      const field = entry.field.split('.')[0] ?? '';
+      if (!isErrorTarget(field) || fields[field]) continue;
+      fields[field] = entry.key ? { ns: 'translation', key: entry.key } : { text: entry.message };
+    }
+    if (IMAGE_CODES.has(error.code)) {
+      fields.image = { ns: 'translation', key: `errors.${error.code}` };
+      return { fields, form: null };
+    }
+    if (Object.keys(fields).length > 0) return { fields, form: null };
   }
-  if (IMAGE_CODES.has(error.code)) {
-    fields.image = { ns: 'translation', key: `errors.${error.code}` };
-    return { fields, form: null };
-  }
-  if (Object.keys(fields).length > 0) return { fields, form: null };
-
-  if (error.code === 'NETWORK_ERROR') return { fields, form: { ns: 'upload', key: 'form.offline' } };
-  if (knownCode(error.code)) return { fields, form: { ns: 'translation', key: `errors.${error.code}` } };
-  if (error.message) return { fields, form: { text: error.message } };
+  const source = errorMessageSource(error, { knownCode });
+  if ('key' in source) return { fields, form: { ns: 'translation', key: source.key } };
+  if ('text' in source) return { fields, form: { text: source.text } };
+  if ('unreachable' in source) return { fields, form: { ns: 'upload', key: 'form.offline' } };
   return { fields, form: { ns: 'upload', key: 'form.failed' } };
 }
 

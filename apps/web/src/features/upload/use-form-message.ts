@@ -13,9 +13,3 @@ export function useFormMessage() {
   return (message: FormMessage): string =>
     'text' in message ? message.text : translate(message.key, { ns: message.ns, ...message.values });
 }
-
-/** True when the main catalog has `errors.<code>` (every code the API answers has one). */
-export function useKnownErrorCode() {
-  const { i18n } = useTranslation();
-  return (code: string) => i18n.exists(`errors.${code}`);
-}

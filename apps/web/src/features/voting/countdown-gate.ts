@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { useVotingStatus } from '../../domain/voting/api/use-voting-status';
+import { resolveVotingPeriod } from '../../domain/voting/voting-period';
+import { countdownSeenRecently } from '../../domain/voting/voting-storage';
 import { useSession } from '../../lib/session';
-import { useVotingStatus } from './api/use-voting-status';
-import { resolveVotingPeriod } from './voting-period';
-import { countdownSeenRecently } from './voting-storage';
 
-/** Pages where the countdown would be in the way of getting into an account (spec 1 Layout). */
+/** Pages where the countdown would be in the way of getting into an account (the public spec's Layout). */
 const NO_COUNTDOWN_PATHS = new Set(['/login', '/register', '/forgot-password', '/reset-password']);
 
 /**
- * Whether the layout should load the pre-voting countdown (spec 1 Layout): voting has not started, the
+ * Whether the layout should load the pre-voting countdown (the public spec's Layout): voting has not started, the
  * visitor is not an admin, the page is not one of signing in, registering or recovering a password, and they
  * have not seen it in the last hour.
  * Light on purpose: the modal's own code loads only when this says yes.

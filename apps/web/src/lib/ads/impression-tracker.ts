@@ -45,7 +45,7 @@ function sendBatch(tokens: string[]) {
 }
 
 /**
- * The viewability tracker (issue 13): one IntersectionObserver at a 50% threshold for every ad of the page;
+ * The viewability tracker: one IntersectionObserver at a 50% threshold for every ad of the page;
  * a timer runs while an ad stays half on screen and the tab is visible, and counts the ad's token when it
  * reaches a second (once per token: a token counts one impression at most). Counted tokens queue and go
  * out every few seconds, and at once when the page hides or unloads.

@@ -29,7 +29,7 @@ export interface CategoryDetail {
   category: Category;
   songs: Song[];
   /**
-   * How the public may see the ranking (issue 11): 'final' once the results are published (totals and the
+   * How the public may see the ranking: 'final' once the results are published (totals and the
    * winner), 'live' before that (ranked, no numbers), 'hidden' when an admin turned live standings off
    * (a neutral A→Z order, no ranks).
    */

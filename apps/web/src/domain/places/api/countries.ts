@@ -15,7 +15,7 @@ export interface Country {
   states: CountryState[];
 }
 
-/** The static country/state list (spec 1 section 3); it changes only with a release, so it is fetched once. */
+/** The static country/state list (the public spec); it changes only with a release, so it is fetched once. */
 export const countriesQuery = queryOptions({
   queryKey: ['countries'],
   queryFn: async ({ signal }): Promise<Country[]> => {

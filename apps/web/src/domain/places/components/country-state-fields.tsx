@@ -17,7 +17,7 @@ interface CountryStateFieldsProps {
   onStateChange: (name: string) => void;
 }
 
-/** True when the named country has a state list (then a state is required, spec 1 section 2). */
+/** True when the named country has a state list (then a state is required, the public spec). */
 export function useCountryHasStates(country: string): boolean {
   const { data } = useQuery(countriesQuery);
   return Boolean(data?.find((entry) => entry.name === country)?.states.length);
@@ -25,7 +25,7 @@ export function useCountryHasStates(country: string): boolean {
 
 /**
  * Country (searchable, with flags) and state/province. Choosing a country resets the state; the state
- * list is disabled until a country with states is chosen (spec 1 section 2).
+ * list is disabled until a country with states is chosen (the public spec).
  */
 export function CountryStateFields({
   country,

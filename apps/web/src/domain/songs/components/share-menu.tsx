@@ -13,7 +13,7 @@ interface ShareMenuProps {
   text: string;
   /** Names the thing shared for screen readers ('Share Love Me JeJe'). */
   label: string;
-  /** Which networks to offer: the category page offers Copy Link only (spec 1). */
+  /** Which networks to offer: the category page offers Copy Link only (the public spec). */
   networks?: boolean;
   className?: string;
 }

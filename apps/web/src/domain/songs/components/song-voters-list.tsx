@@ -4,7 +4,7 @@ import { InlineSpinner } from '../../../components/ui/spinner';
 import { songVotersQuery } from '../api/use-songs';
 
 /**
- * The voters of a song, for admins (spec 1 Category detail, Songs list): name or 'Anonymous Voter', the
+ * The voters of a song, for admins (the public spec's Category detail, Songs list): name or 'Anonymous Voter', the
  * role ('Music Fan' for fans), date and time; an empty state invites the first vote.
  */
 export function SongVotersList({ songId }: { songId: string }) {

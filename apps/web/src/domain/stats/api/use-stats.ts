@@ -6,7 +6,7 @@ export const statsKeys = {
   public: ['stats'] as const,
 };
 
-/** What the stat tiles show while the backend is unreachable (spec 1: "zeroed stats"). */
+/** What the stat tiles show while the backend is unreachable (the public spec: "zeroed stats"). */
 export const ZERO_STATS: Stats = { totalSongs: 0, totalVotes: 0, totalUsers: 0, totalCategories: 0 };
 
 export const statsQuery = queryOptions({

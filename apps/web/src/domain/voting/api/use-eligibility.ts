@@ -24,7 +24,7 @@ export function songEligibilityQuery(userId: string, songId: string) {
     queryKey: eligibilityKeys.song(userId, songId),
     queryFn: ({ signal }) => apiGet<SongEligibility>(`/votes/check-song/${songId}`, { signal }),
     staleTime: ELIGIBILITY_STALE_MS,
-    // A failed check means "may vote" (spec 1 section 4): no retries hammering a busy server.
+    // A failed check means "may vote" (the public spec): no retries hammering a busy server.
     retry: false,
   });
 }

@@ -7,7 +7,7 @@ export const votingKeys = {
   status: ['voting', 'status'] as const,
 };
 
-/** 30 s: the server caches the voting status for as long (spec 1 section 9). */
+/** 30 s: the server caches the voting status for as long (the public spec). */
 const VOTING_STATUS_STALE_MS = 30_000;
 
 const STATUS_PATH = '/voting-settings/status';

@@ -4,7 +4,7 @@ import { VoteButton, type VoteButtonProps } from './vote-button';
 export interface EligibleVoteButtonProps extends Omit<VoteButtonProps, 'eligibility'> {
   /** Where eligibility comes from: the song check (song page) or the category check (lists, category page). */
   source?: EligibilitySource;
-  /** Re-check eligibility every 60 s (detail pages, spec 1 section 4). */
+  /** Re-check eligibility every 60 s (detail pages, the public spec). */
   recheck?: boolean;
 }
 

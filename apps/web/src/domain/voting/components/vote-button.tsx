@@ -45,7 +45,7 @@ function useMinuteTick(active: boolean) {
 }
 
 /**
- * The one vote button used everywhere (spec 1 section 4): 'Voting...', 'Voted ✓' with the time left,
+ * The one vote button used everywhere (the public spec): 'Voting...', 'Voted ✓' with the time left,
  * '{n}h cooldown', closed (not started / ended), or votable. Guests are offered Login and Register,
  * non-fans get the fans-only message; the server has the last word on every vote.
  */

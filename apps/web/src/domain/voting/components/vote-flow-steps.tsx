@@ -11,7 +11,7 @@ import { useRegistrationOpen } from '../../../lib/public-settings';
 import { celebrate } from '../celebrate';
 import type { VoteSong } from './vote-flow';
 
-/** Guests who press Vote: why they cannot yet, and the two ways in (spec 1 section 6). */
+/** Guests who press Vote: why they cannot yet, and the two ways in (the public spec). */
 export function LoginPrompt({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('voting');
   const { t: tMain } = useTranslation();

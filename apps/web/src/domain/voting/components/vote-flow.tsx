@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { showToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { isolate } from '../../../lib/bidi';
 import { STORAGE_KEYS, writeStorage } from '../../../lib/local-storage';
 import { getSession } from '../../../lib/session';
 import { applyVote, castVote, publicSettingsQuery } from '../api/cast-vote';
 import { eligibilityKeys } from '../api/use-eligibility';
 import { celebrate } from '../celebrate';
-import { describeVoteFailure, describeVoteSuccess, isolate } from '../vote-messages';
+import { describeVoteFailure, describeVoteSuccess } from '../vote-messages';
 import { CaptchaStep, LoginPrompt, VoteSuccessModal } from './vote-flow-steps';
 
 export interface VoteSong {
@@ -53,12 +54,10 @@ export default function VoteFlow({ song, success, onStatus }: VoteFlowProps) {
 
   const successMessage = (result: VoteResult) => {
     const described = describeVoteSuccess(result);
+    if (described.key === 'default') return t('success.default');
     // The voted song's category, in the reader's language (the server names it in English).
     const category = isolate(localizeCategory(song.category, i18n.language).name);
-    if (described.key === 'success.remaining')
-      return t('success.remaining', { count: described.count, category });
-    if (described.key === 'success.limitReached') return t('success.limitReached', { category });
-    return t('success.default');
+    return tMain(described.key, { ...described, category });
   };
 
   const submit = async (captchaToken?: string) => {
@@ -78,11 +77,14 @@ export default function VoteFlow({ song, success, onStatus }: VoteFlowProps) {
         onStatus('done');
       }
     } catch (error) {
-      const failure =
-        error instanceof ApiError
-          ? describeVoteFailure(error.status, error.code, error.message)
-          : describeVoteFailure(0, 'NETWORK_ERROR', '');
-      showToast(failure.namespace === 'voting' ? t(failure.key) : tMain(failure.key), 'error');
+      const failure = describeVoteFailure(error);
+      const text =
+        'text' in failure
+          ? failure.text
+          : failure.namespace === 'voting'
+            ? t(failure.key)
+            : tMain(failure.key);
+      showToast(text, 'error');
       // A refusal means our picture of this user's votes is out of date: ask again.
       if (error instanceof ApiError && (error.status === 409 || error.status === 403)) {
         void queryClient.invalidateQueries({ queryKey: eligibilityKeys.all });
@@ -95,7 +97,7 @@ export default function VoteFlow({ song, success, onStatus }: VoteFlowProps) {
     if (started.current) return;
     started.current = true;
     if (!getSession().user) {
-      // Coming back after login lands on this page (spec 1 section 6).
+      // Coming back after login lands on this page (the public spec).
       writeStorage(STORAGE_KEYS.redirectAfterLogin, `${location.pathname}${location.search}`);
       setStep({ kind: 'login' });
       onStatus('open');

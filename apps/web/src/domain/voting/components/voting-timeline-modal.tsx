@@ -13,7 +13,7 @@ interface Milestone {
   Icon: typeof CalendarIcon;
 }
 
-/** The voting period and the awards week, as a timeline with the current phase (spec 1 Home). */
+/** The voting period and the awards week, as a timeline with the current phase (the public spec's Home). */
 export function VotingTimelineModal({
   open,
   onClose,

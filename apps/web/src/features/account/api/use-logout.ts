@@ -6,7 +6,7 @@ import { showToast } from '../../../components/ui/toast';
 import { apiRequest } from '../../../lib/api-client';
 import { endSession } from '../../../lib/session';
 
-/** Logs out: tells the server (a failure is ignored, spec 1 section 7), forgets the session, goes home. */
+/** Logs out: tells the server (a failure is ignored, the public spec), forgets the session, goes home. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -8,7 +8,7 @@ import { hasRole, useSession } from '../../../lib/session';
 import { useLogout } from '../api/use-logout';
 import { UserAvatar } from './user-avatar';
 
-/** Login and Register for guests (spec 1 Layout: "Guests see Login and Register"); Register only while registration is open. */
+/** Login and Register for guests (the public spec's Layout: "Guests see Login and Register"); Register only while registration is open. */
 export function GuestLinks({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   const registrationOpen = useRegistrationOpen();

@@ -102,7 +102,7 @@ function ChartPanel({
 }
 
 /**
- * /admin/ad-analytics (spec 2 "Ad and traffic analytics", issue 13): the range (default the last 30 days)
+ * /admin/ad-analytics (the admin spec's "Ad and traffic analytics"): the range (default the last 30 days)
  * and grouping, Export CSV, the summary cards with what was not counted, the impressions and clicks chart,
  * Performance by Location, Top Performing Ads and Traffic Over Time.
  */

@@ -1,4 +1,5 @@
-import type { AdAnalyticsPage, AdTrafficGroup, AdTrafficStat } from '@ovation/shared/schemas/ads';
+import type { AdAnalyticsPage, AdTrafficStat } from '@ovation/shared/schemas/ad-analytics';
+import type { AdTrafficGroup } from '@ovation/shared/schemas/ads';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../components/data/data-table';

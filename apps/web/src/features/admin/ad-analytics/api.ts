@@ -1,14 +1,15 @@
 import {
   type AdAnalyticsPage,
   type AdTraffic,
-  type AdTrafficGroup,
   adAnalyticsFileName,
-} from '@ovation/shared/schemas/ads';
+} from '@ovation/shared/schemas/ad-analytics';
+import type { AdTrafficGroup } from '@ovation/shared/schemas/ads';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 
-export type { AdAnalyticsPage, AdTraffic, AdTrafficGroup, AdTrafficStat } from '@ovation/shared/schemas/ads';
+export type { AdAnalyticsPage, AdTraffic, AdTrafficStat } from '@ovation/shared/schemas/ad-analytics';
+export type { AdTrafficGroup } from '@ovation/shared/schemas/ads';
 export { AD_TRAFFIC_GROUPS } from '@ovation/shared/schemas/ads';
 
 /**

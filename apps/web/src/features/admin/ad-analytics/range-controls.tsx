@@ -39,7 +39,7 @@ function useDraftRange(shown: AnalyticsRange, onCommit: (range: AnalyticsRange) 
 }
 
 /**
- * Start date, End date and Group By (spec 2). The dates are calendar days in the platform's timezone; a
+ * Start date, End date and Group By (the admin spec). The dates are calendar days in the platform's timezone; a
  * range the server refuses (an end before the start) shows the server's message under them, and the
  * inputs stay as typed so it can be corrected.
  */

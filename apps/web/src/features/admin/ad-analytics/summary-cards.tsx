@@ -1,4 +1,4 @@
-import type { AdAnalyticsPage } from '@ovation/shared/schemas/ads';
+import type { AdAnalyticsPage } from '@ovation/shared/schemas/ad-analytics';
 import { useTranslation } from 'react-i18next';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { BarChartIcon, EyeIcon, UsersIcon } from '../../../components/ui/icons';
@@ -24,7 +24,7 @@ function ClickIcon({ className = 'size-5' }: { className?: string }) {
 }
 
 /**
- * The four cards of spec 2 (Total Impressions, Total Clicks, Click-Through Rate, Unique Views) and, beyond
+ * The four cards of the admin spec (Total Impressions, Total Clicks, Click-Through Rate, Unique Views) and, beyond
  * the spec, a quiet line with what was not counted (bots, repeats, clicks without a view), so the counted
  * figures can be trusted and the filtering seen.
  */

@@ -1,4 +1,5 @@
-import type { AdTrafficGroup, AdTrafficStat } from '@ovation/shared/schemas/ads';
+import type { AdTrafficStat } from '@ovation/shared/schemas/ad-analytics';
+import type { AdTrafficGroup } from '@ovation/shared/schemas/ads';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';

@@ -1,4 +1,5 @@
-import type { AdTrafficGroup, AdTrafficStat } from '@ovation/shared/schemas/ads';
+import type { AdTrafficStat } from '@ovation/shared/schemas/ad-analytics';
+import type { AdTrafficGroup } from '@ovation/shared/schemas/ads';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

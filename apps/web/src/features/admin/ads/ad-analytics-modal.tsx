@@ -17,7 +17,7 @@ const PointerIcon = () => (
 );
 
 /**
- * One ad's analytics (spec 2: totals and per-location performance), all time: impressions, clicks, CTR
+ * One ad's analytics (the admin spec: totals and per-location performance), all time: impressions, clicks, CTR
  * and today's impressions; what was not counted (bots, repeats within a minute, clicks without a view);
  * then each location's impressions, clicks and CTR.
  */

@@ -1,8 +1,18 @@
-import { AD_LOCATIONS, type AdLocation } from '@ovation/shared/schemas/ads';
+import { AD_LOCATIONS, type AdLocation, MAX_AD_CAP } from '@ovation/shared/schemas/ads';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../components/form/form-field';
+import { NumberField, TextField } from '../../../components/form/text-field';
 import { useAdLocationName } from '../lib/ad-location-name';
+import type { AdField, AdFormValues } from './ad-form';
+
+/** What a part of the ad form is given: the ids, the values and their setter, the shown errors. */
+export interface AdFormPartProps {
+  id: (field: string) => string;
+  values: AdFormValues;
+  set: <Field extends keyof AdFormValues>(field: Field, value: AdFormValues[Field]) => void;
+  errorText: (field: AdField) => string | null;
+}
 
 /** Two related fields side by side from `sm` up, named by a legend, with one hint under the legend. */
 export function FieldGroup({
@@ -84,5 +94,62 @@ export function LocationChoices({
       </div>
       {error && <FieldError id={errorId}>{error}</FieldError>}
     </fieldset>
+  );
+}
+
+/** When the ad runs: calendar days in the platform's `timezone` (a new ad starts today); no end is allowed. */
+export function AdScheduleFields({
+  id,
+  values,
+  set,
+  errorText,
+  timezone,
+}: AdFormPartProps & { timezone: string | undefined }) {
+  const { t } = useTranslation('admin-ads');
+  return (
+    <FieldGroup legend={t('form.schedule')} hint={t('form.scheduleHint', { timezone: timezone ?? '…' })}>
+      <TextField
+        id={id('startDate')}
+        type="date"
+        label={t('form.startDate')}
+        error={errorText('startDate')}
+        value={values.startDate}
+        onChange={(value) => set('startDate', value)}
+        inputClassName="tabular-nums"
+      />
+      <TextField
+        id={id('endDate')}
+        type="date"
+        label={t('form.endDate')}
+        optional
+        hint={t('form.endDateHint')}
+        error={errorText('endDate')}
+        min={values.startDate || undefined}
+        value={values.endDate}
+        onChange={(value) => set('endDate', value)}
+        inputClassName="tabular-nums"
+      />
+    </FieldGroup>
+  );
+}
+
+/** How many times the ad may show, a day and in all: 0 is no limit. */
+export function AdLimitFields({ id, values, set, errorText }: AdFormPartProps) {
+  const { t } = useTranslation('admin-ads');
+  return (
+    <FieldGroup legend={t('form.limits')} hint={t('form.limitsHint')}>
+      {(['maxDailyImpressions', 'maxTotalImpressions'] as const).map((field) => (
+        <NumberField
+          key={field}
+          id={id(field)}
+          label={t(`form.${field}`)}
+          error={errorText(field)}
+          min={0}
+          max={MAX_AD_CAP}
+          value={values[field]}
+          onChange={(value) => set(field, value)}
+        />
+      ))}
+    </FieldGroup>
   );
 }

@@ -3,19 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
 import { FilterBar } from '../../../components/data/filter-bar';
-import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { PlusIcon } from '../../../components/ui/icons';
-import { LoadFailed } from '../../../components/ui/load-failed';
 import { accessProblem } from '../../../lib/api-error-message';
-import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { SCREEN_ICONS } from '../layout/admin-icons';
 import { ListSection } from '../layout/list-section';
+import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
 import { useAdStatFormats } from '../lib/ad-stat-formats';
+import { DeletePictureItemDialog } from '../lib/delete-picture-item-dialog';
 import { AdAnalyticsModal } from './ad-analytics-modal';
 import { AdFormModal } from './ad-form-modal';
 import { AdsTable } from './ads-table';
@@ -38,7 +37,7 @@ const AdsIcon = SCREEN_ICONS.ads;
 type Editing = { ad: AdminAd | null } | null;
 
 /**
- * Ad management (spec 2, issue 13): the ads a page at a time, searchable and filtered by status in the
+ * Ad management (the admin spec): the ads a page at a time, searchable and filtered by status in the
  * URL; Create Ad and Edit in one form, View analytics, Activate/Deactivate, and Delete (asked first).
  */
 export default function AdsPage() {
@@ -71,7 +70,6 @@ export default function AdsPage() {
   if (accessProblem(list.error)) return <AccessProblem error={list.error} />;
 
   const filtered = params.search !== '' || params.status !== 'all';
-  const pagination = list.data?.pagination;
   const createButton = (
     <button type="button" onClick={() => setEditing({ ad: null })} className={buttonClass('primary', 'md')}>
       <PlusIcon className="size-4" />
@@ -85,12 +83,7 @@ export default function AdsPage() {
 
       <div className="flex flex-col gap-6">
         <FilterBar
-          label={t('filters.label')}
-          search={{
-            label: t('filters.search'),
-            placeholder: t('filters.searchPlaceholder'),
-            value: params.search,
-          }}
+          {...searchFilterProps(t, params.search, applyFilters, reset)}
           selects={[
             {
               name: 'status',
@@ -99,54 +92,38 @@ export default function AdsPage() {
               options: AD_STATUS_FILTERS.map((value) => ({ value, label: t(`filters.statuses.${value}`) })),
             },
           ]}
-          onApply={applyFilters}
-          onClear={reset}
-          applyLabel={t('filters.apply')}
-          clearLabel={t('filters.clear')}
         />
 
-        <ListSection
-          title={t('table.title')}
-          count={
-            pagination &&
-            t('table.count', { count: pagination.total, number: formats.number(pagination.total) })
-          }
-          pagination={pagination}
-          onPage={(page) => setParams({ page })}
-        >
-          {list.isError && !list.data ? (
-            <LoadFailed message={t('table.loadFailed')} onRetry={() => void list.refetch()} />
-          ) : (
-            <AdsTable
-              rows={list.data?.ads}
-              loading={list.isPlaceholderData}
-              formats={formats}
-              actions={{
-                onAnalytics: setViewing,
-                onEdit: (ad) => setEditing({ ad }),
-                onToggle: (ad) => toggle.mutate(ad),
-                onDelete: setDeleting,
-                togglingId: toggle.isPending ? (toggle.variables?._id ?? null) : null,
-              }}
-              empty={
-                filtered ? (
-                  <EmptyState
-                    icon={<AdsIcon />}
-                    title={t('table.emptyFilteredTitle')}
-                    description={t('table.emptyFiltered')}
-                    clear={{ label: t('filters.clear'), onClear: reset }}
-                  />
-                ) : (
-                  <EmptyState
-                    icon={<AdsIcon />}
-                    title={t('table.emptyTitle')}
-                    description={t('table.emptyText')}
-                    action={createButton}
-                  />
-                )
-              }
-            />
-          )}
+        <ListSection {...listSectionTexts(t, 'table')} query={list} onPage={(page) => setParams({ page })}>
+          <AdsTable
+            rows={list.data?.ads}
+            loading={list.isPlaceholderData}
+            formats={formats}
+            actions={{
+              onAnalytics: setViewing,
+              onEdit: (ad) => setEditing({ ad }),
+              onToggle: (ad) => toggle.mutate(ad),
+              onDelete: setDeleting,
+              togglingId: toggle.isPending ? (toggle.variables?._id ?? null) : null,
+            }}
+            empty={
+              filtered ? (
+                <EmptyState
+                  icon={<AdsIcon />}
+                  title={t('table.emptyFilteredTitle')}
+                  description={t('table.emptyFiltered')}
+                  clear={{ label: t('filters.clear'), onClear: reset }}
+                />
+              ) : (
+                <EmptyState
+                  icon={<AdsIcon />}
+                  title={t('table.emptyTitle')}
+                  description={t('table.emptyText')}
+                  action={createButton}
+                />
+              )
+            }
+          />
         </ListSection>
       </div>
 
@@ -154,19 +131,14 @@ export default function AdsPage() {
 
       <AdAnalyticsModal ad={viewing} formats={formats} onClose={() => setViewing(null)} />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        description={t('delete.text', { name: isolate(deleting?.title ?? '') })}
-        confirmLabel={t('delete.confirm')}
+      <DeletePictureItemDialog
+        item={deleting}
+        name={deleting?.title ?? ''}
+        t={t}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(ad) => remove.mutate(ad)}
         onCancel={() => setDeleting(null)}
-      >
-        {deleting?.imageSource === 'library' && (
-          <p className="mt-4 text-sm text-ink-300">{t('delete.libraryNote')}</p>
-        )}
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -182,7 +182,7 @@ function IconButton({
 }
 
 /**
- * The ads (spec 2 "Ad management"): picture, title with its description, status, impressions, clicks, CTR,
+ * The ads (the admin spec's "Ad management"): picture, title with its description, status, impressions, clicks, CTR,
  * locations and target (its host, opening in a new tab), then View analytics, Edit, Activate/Deactivate
  * and Delete. The figures come right after the title, so a laptop shows them without scrolling; the table
  * is wider than a phone or a laptop's column and scrolls sideways in its card, while the actions column

@@ -21,7 +21,7 @@ export interface AdsFilters {
   status: AdStatusFilter;
 }
 
-/** Spec 2: admin lists show 20 a page. */
+/** The admin spec: admin lists show 20 a page. */
 export const ADS_PAGE_SIZE = 20;
 
 /** Query keys of the screen: the list pages and each ad's analytics sit under `all`. */

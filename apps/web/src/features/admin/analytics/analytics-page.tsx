@@ -33,7 +33,7 @@ const BanIcon = (props: IconProps) => (
 );
 
 /**
- * /admin/analytics (spec 2 "Vote analytics"): totals, the results switches, the export, and each
+ * /admin/analytics (the admin spec's "Vote analytics"): totals, the results switches, the export, and each
  * category's ranking by valid votes with its winner. Non-admins see 'Only administrators can access
  * this page.'
  */

@@ -45,7 +45,7 @@ export function useRankFormat() {
 const RANK_TONES = ['bg-gold-400 text-ink-950', 'bg-ink-200 text-ink-950', 'bg-coral-400 text-ink-950'];
 
 /**
- * One category's ranking (spec 2 "Vote analytics"): songs by valid votes with rank, share (two decimals),
+ * One category's ranking (the admin spec's "Vote analytics"): songs by valid votes with rank, share (two decimals),
  * the Winner marker, View (a new tab) and Select Winner. When the set-aside votes (quarantined and invalid)
  * would order the songs differently, each song also shows where it would stand with them.
  */

@@ -46,7 +46,7 @@ function publicMode(results: ResultsSettings) {
 }
 
 /**
- * The results switches (issue 11): publish the results (totals and winners become public, winners lock)
+ * The results switches: publish the results (totals and winners become public, winners lock)
  * and, until then, whether category pages show the live standings without numbers. Each change asks
  * first; the server audits it.
  */

@@ -24,7 +24,7 @@ export interface WinnerChoice {
 }
 
 /**
- * 'Confirm Winner Selection' (spec 2): the choice, the winner it replaces, and a warning when the song is not
+ * 'Confirm Winner Selection' (the admin spec): the choice, the winner it replaces, and a warning when the song is not
  * first or when the set-aside votes would change the ranking. If voting is still open the server refuses
  * (409 VOTING_STILL_OPEN) and the dialog asks a second time, saying so, before sending again with
  * `confirmVotingOpen`.

@@ -5,6 +5,7 @@ import { DataTable, type DataTableColumn } from '../../../components/data/data-t
 import { EmptyState } from '../../../components/data/empty-state';
 import { FilterBar } from '../../../components/data/filter-bar';
 import { Pager } from '../../../components/data/pager';
+import { StackedTime } from '../../../components/data/stacked-time';
 import { SearchIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { accessProblem, apiErrorMessage } from '../../../lib/api-error-message';
@@ -19,7 +20,7 @@ import { DateRangeFilter } from './date-range-filter';
 const LIST_DEFAULTS = { page: 1, actor: '', action: '', from: '', to: '' };
 
 /**
- * The audit log (/admin/audit, beyond spec 2): every admin change, newest first, 20 a page, filtered by
+ * The audit log (/admin/audit, beyond the admin spec): every admin change, newest first, 20 a page, filtered by
  * who, action and dates; each entry with who, what, when (in the platform's timezone), IP, and what it
  * changed. Security events (sign-ins, lockouts) show when one of them is chosen as the action.
  */
@@ -87,10 +88,11 @@ export default function AdminAuditPage() {
       header: t('table.when'),
       className: 'whitespace-nowrap',
       cell: (entry) => (
-        <time dateTime={entry.createdAt} className="block">
-          <span className="block">{day.format(new Date(entry.createdAt))}</span>
-          <span className="block text-xs text-ink-400">{time.format(new Date(entry.createdAt))}</span>
-        </time>
+        <StackedTime
+          dateTime={entry.createdAt}
+          day={day.format(new Date(entry.createdAt))}
+          time={time.format(new Date(entry.createdAt))}
+        />
       ),
     },
     {

@@ -42,7 +42,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * One banner (spec 2 "Banner management"): its picture, Active/Inactive, Order, title and description (in
+ * One banner (the admin spec's "Banner management"): its picture, Active/Inactive, Order, title and description (in
  * the admin's language, the English under it when they differ), uploader, size in MB, created date, the
  * languages it is translated into; Move up / Move down, Edit and Delete.
  */

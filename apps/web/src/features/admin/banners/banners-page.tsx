@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
-import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ImageIcon, StrokeIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
@@ -13,6 +12,7 @@ import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
+import { DeletePictureItemDialog } from '../lib/delete-picture-item-dialog';
 import {
   adminBannersKeys,
   deleteBanner,
@@ -44,7 +44,7 @@ function movedIds(banners: readonly AdminBanner[], id: string, direction: MoveDi
 }
 
 /**
- * Banner management (spec 2): the home slideshow's banners as cards in their order, Upload Banner, Edit,
+ * Banner management (the admin spec): the home slideshow's banners as cards in their order, Upload Banner, Edit,
  * Delete (asked first), and Move up / Move down (buttons, so the keyboard reorders as well as the mouse):
  * the new order shows at once and is saved for every banner together (PUT /admin/banners/order).
  */
@@ -188,19 +188,14 @@ export default function BannersPage() {
         onClose={() => setEditing(null)}
       />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        description={t('delete.text', { name: isolate(deletingTitle) })}
-        confirmLabel={t('delete.confirm')}
+      <DeletePictureItemDialog
+        item={deleting}
+        name={deletingTitle}
+        t={t}
         busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(banner) => remove.mutate(banner)}
         onCancel={() => setDeleting(null)}
-      >
-        {deleting?.imageSource === 'library' && (
-          <p className="mt-4 text-sm text-ink-300">{t('delete.libraryNote')}</p>
-        )}
-      </ConfirmDialog>
+      />
     </div>
   );
 }

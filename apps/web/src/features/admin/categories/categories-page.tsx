@@ -31,7 +31,7 @@ const PlusIcon = () => (
 /** The form's state: closed, adding a category, or editing one. */
 type Editing = { category: Category | null } | null;
 
-/** Category management (spec 2 section 2): tiles, the category cards, Add/Edit and Delete. */
+/** Category management (the admin spec): tiles, the category cards, Add/Edit and Delete. */
 export default function AdminCategoriesPage() {
   const { t, i18n } = useTranslation('admin-categories');
   const categories = useAdminCategories();

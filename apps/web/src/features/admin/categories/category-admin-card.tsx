@@ -25,7 +25,7 @@ const TrashIcon = (props: IconProps) => (
 );
 
 /**
- * One category on the management screen (spec 2): icon on its colour, name and description in the
+ * One category on the management screen (the admin spec): icon on its colour, name and description in the
  * admin's language, type badge, region, song count (every status), total votes with a bar relative to
  * the most voted category, the languages it is translated into, Edit and Delete.
  */

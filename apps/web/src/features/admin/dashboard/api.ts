@@ -20,7 +20,7 @@ export const dashboardQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<AdminDashboard>('/admin/dashboard', { signal }),
 });
 
-/** GET /admin/songs/pending: the 5 oldest songs waiting for review (spec 2 section 9). */
+/** GET /admin/songs/pending: the 5 oldest songs waiting for review (the admin spec). */
 export const pendingSongsQuery = queryOptions({
   queryKey: dashboardKeys.pending,
   queryFn: ({ signal }) => apiGet<AdminSong[]>('/admin/songs/pending', { signal }),

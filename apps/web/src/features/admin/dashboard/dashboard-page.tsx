@@ -12,7 +12,7 @@ import { PlatformStats, QuickActions, RecentActivity } from './dashboard-panels'
 import { PendingApprovals } from './pending-approvals';
 
 /**
- * Spec 2 "Admin dashboard" (/admin): the four totals, Pending Approvals with working Approve and Reject,
+ * The admin spec's "Admin dashboard" (/admin): the four totals, Pending Approvals with working Approve and Reject,
  * Quick Actions, Platform Stats and Recent Activity. A 401 from the dashboard call shows 'Admin Access
  * Required', a 403 'Access Denied' (the route guard normally keeps both away).
  */

@@ -8,7 +8,7 @@ import { SCREEN_ICONS } from '../layout/admin-icons';
 import { Panel } from '../layout/panel';
 import { describeActivity, formatWhen } from './activity-text';
 
-/** Spec 2 dashboard Quick Actions, in the spec's order, each to its screen. */
+/** The admin spec's dashboard Quick Actions, in the spec's order, each to its screen. */
 const QUICK_ACTIONS = [
   { path: 'songs', label: 'quick.reviewSongs' },
   { path: 'users', label: 'quick.manageUsers' },
@@ -42,7 +42,7 @@ export function QuickActions() {
   );
 }
 
-/** Spec 2 dashboard Platform Stats: Active Users, Verified Songs, Today's Votes, Week's Votes. */
+/** The admin spec's dashboard Platform Stats: Active Users, Verified Songs, Today's Votes, Week's Votes. */
 export function PlatformStats({ dashboard }: { dashboard: AdminDashboard | undefined }) {
   const { t, i18n } = useTranslation('admin-dashboard');
   const number = new Intl.NumberFormat(i18n.language);
@@ -87,7 +87,7 @@ export function PlatformStats({ dashboard }: { dashboard: AdminDashboard | undef
   );
 }
 
-/** Spec 2 dashboard Recent Activity: the latest admin changes, or 'No recent activity'. */
+/** The admin spec's dashboard Recent Activity: the latest admin changes, or 'No recent activity'. */
 export function RecentActivity({ dashboard }: { dashboard: AdminDashboard | undefined }) {
   const { t, i18n } = useTranslation('admin-dashboard');
   const translator = {

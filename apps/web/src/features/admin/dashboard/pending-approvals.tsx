@@ -81,7 +81,7 @@ function PendingSong({
 }
 
 /**
- * Spec 2 dashboard 'Pending Approvals': up to 5 songs waiting, each approved or rejected in place (the
+ * The admin spec's dashboard 'Pending Approvals': up to 5 songs waiting, each approved or rejected in place (the
  * spec's toasts), and View All to the moderation screen. A verify refreshes this list, the moderation
  * screen's lists and the dashboard's figures; a refused one (another admin was first) refreshes them too.
  */

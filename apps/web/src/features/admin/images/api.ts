@@ -4,7 +4,7 @@ import { ApiError, apiRequest } from '../../../lib/api-client';
 import { sendMultipart, type TransferProgress } from '../../../lib/send-multipart';
 import { type LibraryFilters, libraryImagesQuery } from '../lib/media-queries';
 
-/** 20 a page: the admin list contract (spec 2 section 9). */
+/** 20 a page: the admin list contract (the admin spec). */
 export const IMAGES_PAGE_SIZE = 20;
 
 export { AFFECTED_BY_IMAGE_DELETE, adminImagesKeys } from '../lib/media-queries';

@@ -28,7 +28,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
- * The preview of one library image (spec 2): the picture, its file name, size, dimensions, upload and
+ * The preview of one library image (the admin spec): the picture, its file name, size, dimensions, upload and
  * modification times, its address, and what uses it; Copy URL and Delete from here too.
  */
 export function ImagePreviewModal({ image, onClose, onCopy, onDelete }: ImagePreviewModalProps) {

@@ -28,7 +28,7 @@ const UploadIcon = () => (
 );
 
 /**
- * Image management (spec 2): the image library of banners, ads and song covers. Upload (drag and drop or
+ * Image management (the admin spec): the image library of banners, ads and song covers. Upload (drag and drop or
  * browse, preview, type and 5 MB checks), the newest images first, 20 a page, searchable by file name;
  * each with Copy URL, a preview with its details and where it is used, and Delete (which says what will
  * lose its picture first). Non-admins get 'Only administrators can access this page.'.

@@ -16,7 +16,7 @@ interface UploadImageModalProps {
 }
 
 /**
- * Upload Image (spec 2 "Image management"): drag and drop or browse, a preview, the type and 5 MB checks
+ * Upload Image (the admin spec's "Image management"): drag and drop or browse, a preview, the type and 5 MB checks
  * with the spec's messages before anything is sent, then the upload with its progress. The server
  * re-encodes the picture, strips its metadata and names the file itself.
  */

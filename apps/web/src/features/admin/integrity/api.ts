@@ -44,7 +44,7 @@ export type VoteFilter = VoteCluster['filter'];
 
 /** Rows per page of the votes behind a signal (the contract's default). */
 export const VOTES_PAGE_SIZE = 50;
-/** Decided reviews per page: the admin lists' page size (spec 2). */
+/** Decided reviews per page: the admin lists' page size (the admin spec). */
 export const REVIEWS_PAGE_SIZE = 20;
 /** Open reviews per page: the admin lists' largest page, so the open ones usually fit on one. */
 export const OPEN_REVIEWS_PAGE_SIZE = 100;

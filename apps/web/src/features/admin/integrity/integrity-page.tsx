@@ -66,7 +66,7 @@ const SCREEN_CHOICES = {
 };
 
 /**
- * Vote integrity (/admin/integrity, issue 11): how votes arrive (votes per minute per song, spikes
+ * Vote integrity (/admin/integrity): how votes arrive (votes per minute per song, spikes
  * marked), clusters of accounts that voted alike (a lead for review, never a verdict), the votes behind
  * each, quarantine with a reason, and the reviews where a (second) admin confirms votes invalid or
  * restores them. Also the downloadable integrity report.

@@ -23,7 +23,7 @@ function AccessFrame({ title, text, children }: { title: string; text: string; c
 }
 
 /**
- * Spec 2 section 2, not signed in: 'Admin Access Required' with Login and Go Home. Login comes back here
+ * The admin spec, not signed in: 'Admin Access Required' with Login and Go Home. Login comes back here
  * afterwards. (The spec's demo credentials are deliberately not shown.)
  */
 export function AdminAccessRequired() {
@@ -51,7 +51,7 @@ export function AdminAccessRequired() {
 }
 
 /**
- * Spec 2 section 2, signed in without the admin role: 'Access Denied' with Go Home. `reason`
+ * The admin spec, signed in without the admin role: 'Access Denied' with Go Home. `reason`
  * 'adminPrivileges' (default) says 'You need admin privileges to access this page.'; 'administratorsOnly'
  * says 'Only administrators can access this page.' (the analytics and images screens' wording).
  */

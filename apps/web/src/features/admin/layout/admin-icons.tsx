@@ -4,6 +4,7 @@ import {
   GridIcon,
   type IconProps,
   ImageIcon,
+  KeyIcon,
   MusicIcon,
   ShieldIcon,
   StrokeIcon,
@@ -22,12 +23,6 @@ const ChartIcon = (props: IconProps) => (
   <StrokeIcon {...props}>
     <path d="M3 3v18h18" />
     <path d="M7 15l4-4 3 3 5-6" />
-  </StrokeIcon>
-);
-const KeyIcon = (props: IconProps) => (
-  <StrokeIcon {...props}>
-    <circle cx="7.5" cy="15.5" r="4.5" />
-    <path d="m10.7 12.3 9.3-9.3M16 7l3 3M14 9l2 2" />
   </StrokeIcon>
 );
 const BannerIcon = (props: IconProps) => (

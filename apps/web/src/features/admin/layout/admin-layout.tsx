@@ -9,9 +9,9 @@ import { AdminNav } from './admin-nav';
 import { findAdminScreen } from './admin-screens';
 
 /**
- * The frame of every /admin screen (spec 2 section 2): the sidebar of all screens on a wide screen, a
+ * The frame of every /admin screen (the admin spec): the sidebar of all screens on a wide screen, a
  * menu button opening the same links in a drawer on a phone, and the screen itself. Toasts move to the
- * top end while it is shown (spec 2 section 8). Loaded lazily with the admin area: nothing of it reaches
+ * top end while it is shown (the admin spec). Loaded lazily with the admin area: nothing of it reaches
  * the public pages' bundle. The route guard in front of it lets admins only.
  */
 export default function AdminLayout() {

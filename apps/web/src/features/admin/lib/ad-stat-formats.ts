@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export interface AdStatFormats {
   /** A count: 12,345 (in the reader's digits). */
   number: (value: number) => string;
-  /** A click-through rate the server gives in percent (2.35 -> '2.35%', '٢٫٣٥٪'): spec 2 wants two decimals. */
+  /** A click-through rate the server gives in percent (2.35 -> '2.35%', '٢٫٣٥٪'): the admin spec wants two decimals. */
   ctr: (percent: number) => string;
   /** A calendar day 'YYYY-MM-DD' as the reader writes it ('12 Nov 2026'); it names a day, not an instant. */
   day: (isoDay: string) => string;

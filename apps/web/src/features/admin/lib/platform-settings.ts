@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 
 /**
- * GET /admin/settings: the whole platform settings object (spec 2 "Platform settings"). The settings
+ * GET /admin/settings: the whole platform settings object (the admin spec's "Platform settings"). The settings
  * screen edits it; the social login screen reads `generalSettings.allowSocialLogin` to say when the
  * whole platform has social sign-in off. One key, so a change on one screen shows on the other.
  */

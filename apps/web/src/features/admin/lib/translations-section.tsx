@@ -4,9 +4,9 @@ import {
 } from '@ovation/shared/category-words';
 import { MAX_TEXT_LENGTH } from '@ovation/shared/constants';
 import { LANGUAGES } from '@ovation/shared/languages';
-import { inputClass } from '../../../components/form/control-styles';
-import { FormField } from '../../../components/form/form-field';
 import { TextAreaField } from '../../../components/form/text-area-field';
+import { TextField } from '../../../components/form/text-field';
+import type { DialogForm } from '../../../components/form/use-dialog-form';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 
 /** One language's words: the short field (a category's name, a banner's title) and the description. */
@@ -31,48 +31,56 @@ export function withTranslation<
   };
 }
 
-interface TranslationsSectionProps<Short extends string> {
+/** The words the section reads from the form's catalog (`translatedName` for `name`, `translatedTitle` for `title`). */
+type TranslationKey<Short extends string> =
+  | 'form.translations'
+  | 'form.translationsHint'
+  | 'form.translatedCount'
+  | 'form.translatedDescription'
+  | `form.translated${Capitalize<Short>}`;
+
+interface TranslationsSectionProps<
+  Short extends string,
+  Values extends { translations: Record<CategoryTranslationLanguage, TranslatedWords<Short>> },
+> {
   /** Which field the short words are: `name` or `title` (also their path, `translations.fr.name`). */
   short: Short;
   /** The short field's most characters. */
   shortMaxLength: number;
-  /** The English short words, shown as each language's placeholder. */
-  placeholder: string;
-  translations: Record<CategoryTranslationLanguage, TranslatedWords<Short>>;
-  onChange: (language: CategoryTranslationLanguage, field: Short | 'description', value: string) => void;
+  /** The form: its translations, and its English short words as each language's placeholder. */
+  form: DialogForm<Values, string>;
   open: boolean;
   onToggle: () => void;
   /** The form's id for a field path (`translations`, `translations.fr.name`). */
   id: (field: string) => string;
-  /** The shown error of a field path, or null. */
-  errorOf: (field: string) => string | null;
-  texts: {
-    heading: string;
-    hint: string;
-    /** 'N of 4 languages translated'. */
-    count: (count: number, total: number) => string;
-    shortLabel: string;
-    descriptionLabel: string;
-  };
+  /** The form's catalog (its `form` section). */
+  t: (key: TranslationKey<Short>, options?: { count: number; total: number }) => string;
 }
 
 /**
- * The folded-away Translations part of the category and banner forms (spec 2 section 5): each other
- * language's short words and description, typed in that language's direction, with how many languages
- * hold any words. English lives in the form's own fields above.
+ * The folded-away Translations part of the category and banner forms: each other language's short words
+ * and description, typed in that language's direction, with how many languages hold any words. English
+ * lives in the form's own fields above.
  */
-export function TranslationsSection<Short extends string>({
-  short,
-  shortMaxLength,
-  placeholder,
-  translations,
-  onChange,
-  open,
-  onToggle,
-  id,
-  errorOf,
-  texts,
-}: TranslationsSectionProps<Short>) {
+export function TranslationsSection<
+  Short extends string,
+  Values extends Record<Short, string> & {
+    translations: Record<CategoryTranslationLanguage, TranslatedWords<Short>>;
+  },
+>({ short, shortMaxLength, form, open, onToggle, id, t }: TranslationsSectionProps<Short, Values>) {
+  const { translations } = form.values;
+  const placeholder = form.values[short];
+  const errorOf = form.errorText;
+  const onChange = (language: CategoryTranslationLanguage, field: Short | 'description', value: string) =>
+    form.setValues((current) => withTranslation(current, language, field, value));
+  const capitalized = `${short.charAt(0).toUpperCase()}${short.slice(1)}` as Capitalize<Short>;
+  const texts = {
+    heading: t('form.translations'),
+    hint: t('form.translationsHint'),
+    count: (count: number, total: number) => t('form.translatedCount', { count, total }),
+    shortLabel: t(`form.translated${capitalized}`),
+    descriptionLabel: t('form.translatedDescription'),
+  };
   const translated = CATEGORY_TRANSLATION_LANGUAGES.filter(
     (language) => translations[language][short].trim() || translations[language].description.trim(),
   ).length;
@@ -104,7 +112,6 @@ export function TranslationsSection<Short extends string>({
             const language = LANGUAGES.find((each) => each.code === code)!;
             const shortField = `translations.${code}.${short}`;
             const descriptionField = `translations.${code}.description`;
-            const shortError = errorOf(shortField);
             return (
               <fieldset
                 key={code}
@@ -115,27 +122,19 @@ export function TranslationsSection<Short extends string>({
                   {language.name}
                 </legend>
                 <div className="clear-both grid gap-4">
-                  <FormField
+                  <TextField
                     id={id(shortField)}
                     label={`${texts.shortLabel} (${language.name})`}
                     optional
-                    error={shortError}
-                  >
-                    {(control) => (
-                      <input
-                        {...control}
-                        type="text"
-                        lang={code}
-                        dir={language.direction}
-                        autoComplete="off"
-                        maxLength={shortMaxLength}
-                        placeholder={placeholder}
-                        value={translations[code][short]}
-                        onChange={(event) => onChange(code, short, event.target.value)}
-                        className={inputClass(Boolean(shortError))}
-                      />
-                    )}
-                  </FormField>
+                    error={errorOf(shortField)}
+                    lang={code}
+                    dir={language.direction}
+                    autoComplete="off"
+                    maxLength={shortMaxLength}
+                    placeholder={placeholder}
+                    value={translations[code][short]}
+                    onChange={(value) => onChange(code, short, value)}
+                  />
                   <TextAreaField
                     id={id(descriptionField)}
                     label={`${texts.descriptionLabel} (${language.name})`}

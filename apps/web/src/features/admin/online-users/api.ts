@@ -17,7 +17,7 @@ export type {
 } from '@ovation/shared/schemas/admin-online-users';
 export { DEVICE_TYPES, ONLINE_USER_ROLE_FILTERS } from '@ovation/shared/schemas/admin-online-users';
 
-/** Spec 2 section 9: the list and the figures refresh every 30 s while auto-refresh is on. */
+/** The admin spec: the list and the figures refresh every 30 s while auto-refresh is on. */
 export const AUTO_REFRESH_MS = ONLINE_USERS_REFRESH_SECONDS * 1000;
 
 export interface OnlineUsersFilters {

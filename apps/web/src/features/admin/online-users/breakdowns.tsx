@@ -19,7 +19,7 @@ function ShareBar({ count, total, colour }: { count: number; total: number; colo
   );
 }
 
-/** Spec 2 'Users by Role': a card per role with its count, in the role's colour. */
+/** The admin spec's 'Users by Role': a card per role with its count, in the role's colour. */
 export function UsersByRole({ stats, formats }: { stats: OnlineStats | undefined; formats: OnlineFormats }) {
   const { t } = useTranslation('admin-online-users');
   const counts = new Map(stats?.roles.map((role) => [role._id, role.count]));
@@ -45,7 +45,7 @@ export function UsersByRole({ stats, formats }: { stats: OnlineStats | undefined
   );
 }
 
-/** Spec 2 'Device Statistics': each device with 'N users'. */
+/** The admin spec's 'Device Statistics': each device with 'N users'. */
 export function DeviceStatistics({
   stats,
   formats,

@@ -27,7 +27,7 @@ const UnknownDeviceIcon = (props: IconProps) => (
   </StrokeIcon>
 );
 
-/** Spec 2: an icon for mobile, tablet or desktop; the label beside it names the device. */
+/** The admin spec: an icon for mobile, tablet or desktop; the label beside it names the device. */
 export const DEVICE_ICONS: Record<DeviceType, ComponentType<IconProps>> = {
   mobile: MobileIcon,
   tablet: TabletIcon,

@@ -12,13 +12,13 @@ import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ClockIcon, GlobeIcon, RefreshIcon, UserIcon, UsersIcon } from '../../../components/ui/icons';
-import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { ListSection } from '../layout/list-section';
+import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
 import {
   AUTO_REFRESH_MS,
@@ -40,7 +40,7 @@ const LIST_DEFAULTS = { page: 1, search: '', role: 'all' as OnlineUserRoleFilter
 const LIST_CHOICES = { role: ONLINE_USER_ROLE_FILTERS };
 
 /**
- * Online users (spec 2, issue 12): the cards, the role filter, auto-refresh every 30 s (on by default,
+ * Online users (the admin spec): the cards, the role filter, auto-refresh every 30 s (on by default,
  * paused while the tab is hidden), Cleanup Inactive and Refresh, the live sessions (Remove signs one out),
  * Users by Role and Device Statistics.
  */
@@ -52,7 +52,7 @@ export default function OnlineUsersPage() {
   const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS, LIST_CHOICES);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const list = useOnlineUsers(params, autoRefresh);
-  // Spec 2 section 8: a stats failure is only logged; its cards show dashes.
+  // The admin spec: a stats failure is only logged; its cards show dashes.
   const stats = useOnlineStats(autoRefresh);
   const [removing, setRemoving] = useState<OnlineSession | null>(null);
 
@@ -79,7 +79,6 @@ export default function OnlineUsersPage() {
   if (accessProblem(list.error)) return <AccessProblem error={list.error} />;
 
   const filtered = params.search !== '' || params.role !== 'all';
-  const pagination = list.data?.pagination;
   const countries = stats.data?.locations.filter((location) => location._id !== UNKNOWN_LOCATION).length;
   const now = Date.now();
 
@@ -165,12 +164,7 @@ export default function OnlineUsersPage() {
         </section>
 
         <FilterBar
-          label={t('filters.label')}
-          search={{
-            label: t('filters.search'),
-            placeholder: t('filters.searchPlaceholder'),
-            value: params.search,
-          }}
+          {...searchFilterProps(t, params.search, applyFilters, reset)}
           selects={[
             {
               name: 'role',
@@ -182,44 +176,28 @@ export default function OnlineUsersPage() {
               })),
             },
           ]}
-          onApply={applyFilters}
-          onClear={reset}
-          applyLabel={t('filters.apply')}
-          clearLabel={t('filters.clear')}
         />
 
-        <ListSection
-          title={t('table.title')}
-          count={
-            pagination &&
-            t('table.count', { count: pagination.total, number: formats.number(pagination.total) })
-          }
-          pagination={pagination}
-          onPage={(page) => setParams({ page })}
-        >
-          {list.isError && !list.data ? (
-            <LoadFailed message={t('table.loadFailed')} onRetry={() => void list.refetch()} />
-          ) : (
-            <SessionsTable
-              rows={list.data?.sessions}
-              loading={list.isPlaceholderData}
-              formats={formats}
-              now={now}
-              onRemove={setRemoving}
-              empty={
-                <EmptyState
-                  icon={<UsersIcon />}
-                  title={t('table.empty')}
-                  description={
-                    filtered
-                      ? t('table.emptyFiltered')
-                      : t('table.emptyAll', { minutes: formats.number(ONLINE_PRESENCE_MINUTES) })
-                  }
-                  clear={filtered ? { label: t('filters.clear'), onClear: reset } : undefined}
-                />
-              }
-            />
-          )}
+        <ListSection {...listSectionTexts(t, 'table')} query={list} onPage={(page) => setParams({ page })}>
+          <SessionsTable
+            rows={list.data?.sessions}
+            loading={list.isPlaceholderData}
+            formats={formats}
+            now={now}
+            onRemove={setRemoving}
+            empty={
+              <EmptyState
+                icon={<UsersIcon />}
+                title={t('table.empty')}
+                description={
+                  filtered
+                    ? t('table.emptyFiltered')
+                    : t('table.emptyAll', { minutes: formats.number(ONLINE_PRESENCE_MINUTES) })
+                }
+                clear={filtered ? { label: t('filters.clear'), onClear: reset } : undefined}
+              />
+            }
+          />
         </ListSection>
 
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">

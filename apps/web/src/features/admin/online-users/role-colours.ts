@@ -1,7 +1,7 @@
 import type { Role } from '@ovation/shared/constants';
 
 /**
- * One colour per role (spec 2: Users by Role cards 'a colour per role'), the same as the users screen's
+ * One colour per role (the admin spec: Users by Role cards 'a colour per role'), the same as the users screen's
  * role badges: admins coral, artists gold, fans sky.
  */
 export const ROLE_COLOURS: Record<Role, { badge: string; avatar: string; bar: string; card: string }> = {

@@ -1,4 +1,4 @@
-/** A session's length as the screen writes it (spec 2: 'Xh Ym', or 'Ym' under an hour). */
+/** A session's length as the screen writes it (the admin spec: 'Xh Ym', or 'Ym' under an hour). */
 export interface SessionDuration {
   hours: number;
   minutes: number;

@@ -59,7 +59,7 @@ export interface SessionsTableProps {
 }
 
 /**
- * The live sessions (spec 2): User (initial, name or 'Unknown User', email or 'No email'), Device (icon and
+ * The live sessions (the admin spec): User (initial, name or 'Unknown User', email or 'No email'), Device (icon and
  * label), Location (flag and country name, or 'Unknown'), Session Duration, Last Activity (local time) and
  * Remove; the admin's own session is marked 'You' and cannot be removed from here.
  */

@@ -17,7 +17,7 @@ export function useOnlineFormats() {
     const full = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' });
     return {
       number: (value: number) => number.format(value),
-      /** 'Last Activity' (spec 2: local time): the time, the whole date and time in its tooltip. */
+      /** 'Last Activity' (the admin spec: local time): the time, the whole date and time in its tooltip. */
       clock: (iso: string) => clock.format(new Date(iso)),
       dateTime: (iso: string) => full.format(new Date(iso)),
       /** 'Session Duration' since the sign-in: '2h 5m', '42m' (localised units). */

@@ -5,7 +5,7 @@ import { apiGet, apiRequest } from '../../../lib/api-client';
 
 export { PUBLIC_SETTINGS_KEYS, platformSettingsQuery } from '../lib/platform-settings';
 
-/** PUT /admin/settings with the full object (spec 2 section 7); the answer replaces the screen's state. */
+/** PUT /admin/settings with the full object (the admin spec); the answer replaces the screen's state. */
 export async function savePlatformSettings(settings: PlatformSettings): Promise<PlatformSettings> {
   return (await apiRequest<PlatformSettings>('/admin/settings', { method: 'PUT', body: settings })).data;
 }

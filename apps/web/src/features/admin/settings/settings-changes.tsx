@@ -79,7 +79,7 @@ export function useSettingsChanges() {
 type SettingsChanges = ReturnType<typeof useSettingsChanges>;
 
 /**
- * Spec 2's 'Saving settings...' while a change saves (a live region that exists before it speaks), and
+ * The admin spec's 'Saving settings...' while a change saves (a live region that exists before it speaks), and
  * the confirmation a change made while voting is open waits for.
  */
 export function SettingsChangeFeedback({ changes }: { changes: SettingsChanges }) {

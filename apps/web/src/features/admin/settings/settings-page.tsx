@@ -25,7 +25,7 @@ function Nested({ children }: { children: ReactNode }) {
   return <div className="flex flex-col gap-3 border-s-2 border-gold-400/30 ps-4">{children}</div>;
 }
 
-/** /admin/settings (spec 2 "Platform settings"): every change saves at once; while voting is open, after a yes. */
+/** /admin/settings (the admin spec's "Platform settings"): every change saves at once; while voting is open, after a yes. */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('admin-settings');
   const id = useId();

@@ -35,7 +35,7 @@ export interface ProviderCardProps {
 }
 
 /**
- * One provider (spec 2 "Social login settings"): Enable, the environment's credentials (the id masked to
+ * One provider (the admin spec's "Social login settings"): Enable, the environment's credentials (the id masked to
  * its last 4 characters) or custom ones (the secret with show/hide, never filled in: the server keeps it
  * and says only that one is saved), and a warning while the chosen credentials are incomplete.
  */

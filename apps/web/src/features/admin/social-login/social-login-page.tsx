@@ -89,7 +89,7 @@ function SocialLoginForm({
   );
 }
 
-/** /admin/social-login (spec 2 "Social login settings"): Google and Facebook, saved with Save Settings. */
+/** /admin/social-login (the admin spec's "Social login settings"): Google and Facebook, saved with Save Settings. */
 export default function SocialLoginPage() {
   const { t } = useTranslation('admin-social-login');
   const settings = useQuery(socialLoginAdminQuery);

@@ -11,7 +11,7 @@ export function downloadBulkUploadTemplate() {
 }
 
 /**
- * POST /admin/bulk-upload/songs with the rows the browser parsed (spec 2 section 7). The answer numbers
+ * POST /admin/bulk-upload/songs with the rows the browser parsed (the admin spec). The answer numbers
  * the rows as sent (1 = the first); bulk-upload-csv.ts `summarize` turns them into the file's rows.
  */
 export async function uploadBulkSongs(songs: BulkUploadRow[]): Promise<BulkUploadResult> {

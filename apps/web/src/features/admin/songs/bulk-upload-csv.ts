@@ -14,7 +14,7 @@ import {
 import Papa from 'papaparse';
 
 /**
- * The browser's half of a bulk upload (spec 2 section 5), free of React so it is tested on its own: the
+ * The browser's half of a bulk upload (the admin spec), free of React so it is tested on its own: the
  * file is checked and parsed with the rules shared with the server, rows lacking title, artist or
  * song_link are dropped (and remembered, so the summary can say which), and the server's answer is
  * told in the file's row numbers.

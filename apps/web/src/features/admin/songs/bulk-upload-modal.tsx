@@ -19,10 +19,10 @@ import {
 } from './bulk-upload-csv';
 import { BulkUploadSummary, useSummaryMessage } from './bulk-upload-summary';
 
-/** 3 s: the spec's delay before the modal closes and resets after a successful upload (spec 2 section 9). */
+/** 3 s: the spec's delay before the modal closes and resets after a successful upload (the admin spec). */
 const CLOSE_AFTER_SUCCESS_MS = 3000;
 
-/** Progress steps of spec 2 section 4: 0 when the upload starts, 50 once the file is parsed, 100 on the reply. */
+/** Progress steps of the admin spec: 0 when the upload starts, 50 once the file is parsed, 100 on the reply. */
 const PROGRESS = { started: 0, parsed: 50, answered: 100 } as const;
 
 function UploadIcon() {
@@ -94,7 +94,7 @@ interface UploadAttempt {
 }
 
 /**
- * Bulk Upload (spec 2 sections 2, 4, 5 and 8): download the CSV template, choose a .csv file, Upload Songs
+ * Bulk Upload (the admin spec): download the CSV template, choose a .csv file, Upload Songs
  * (disabled until a file is chosen) with the progress 0 → 50 → 100, then the result summary. The file is
  * parsed here with the rules shared with the server; the songs list refreshes after an upload.
  */

@@ -28,7 +28,7 @@ function useFailureText() {
 }
 
 /**
- * The bulk upload result (spec 2 sections 2 and 3): total, successful and failed, then every row that was
+ * The bulk upload result (the admin spec): total, successful and failed, then every row that was
  * not uploaded with its row number, title and reason, in a list that scrolls inside the modal.
  */
 export function BulkUploadSummary({ summary }: { summary: BulkUploadResult }) {

@@ -21,7 +21,7 @@ interface EditSongModalProps {
 }
 
 /**
- * Edit Song (spec 2 section 5): title, artist, song link, description, and the album cover as a link or
+ * Edit Song (the admin spec): title, artist, song link, description, and the album cover as a link or
  * an uploaded image. Checked with the server's own schema before sending; the server's field errors show
  * under their fields. The song's `updatedAt` travels with the edit, so a change made meanwhile by another
  * admin is refused (and said so) instead of being overwritten.

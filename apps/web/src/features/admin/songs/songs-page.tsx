@@ -10,13 +10,13 @@ import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AlertIcon, CheckIcon, ClockIcon, MusicIcon, SearchIcon } from '../../../components/ui/icons';
-import { LoadFailed } from '../../../components/ui/load-failed';
 import { showToast, TOAST_ERROR_MS } from '../../../components/ui/toast';
 import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { ListSection } from '../layout/list-section';
+import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
 import { approveSong, rejectSong, verifySongs } from '../lib/song-moderation';
@@ -32,7 +32,7 @@ const LIST_CHOICES = { status: ADMIN_SONG_STATUS_FILTERS };
 
 type RejectTarget = { song: AdminSong } | { ids: string[] } | null;
 
-/** Song moderation (spec 2 section 2): tiles, filters, the submissions list and its actions. */
+/** Song moderation (the admin spec): tiles, filters, the submissions list and its actions. */
 export default function AdminSongsPage() {
   const { t, i18n } = useTranslation('admin-songs');
   const queryClient = useQueryClient();
@@ -127,7 +127,6 @@ export default function AdminSongsPage() {
   if (accessProblem(songs.error)) return <AccessProblem error={songs.error} />;
 
   const filtered = params.search !== '' || params.status !== 'all';
-  const pagination = songs.data?.pagination;
   const handlers = {
     onApprove: (song: AdminSong) => approve.mutate(song),
     onReject: (song: AdminSong) => setRejecting({ song }),
@@ -193,12 +192,7 @@ export default function AdminSongsPage() {
 
       <div className="mb-6">
         <FilterBar
-          label={t('filters.label')}
-          search={{
-            label: t('filters.search'),
-            placeholder: t('filters.searchPlaceholder'),
-            value: params.search,
-          }}
+          {...searchFilterProps(t, params.search, applyFilters, reset)}
           selects={[
             {
               name: 'status',
@@ -210,62 +204,47 @@ export default function AdminSongsPage() {
               })),
             },
           ]}
-          onApply={applyFilters}
-          onClear={reset}
-          applyLabel={t('filters.apply')}
-          clearLabel={t('filters.clear')}
         />
       </div>
 
-      <ListSection
-        title={t('list.title')}
-        count={
-          pagination && t('list.count', { count: pagination.total, number: number.format(pagination.total) })
-        }
-        pagination={pagination}
-        onPage={(page) => setParams({ page })}
-      >
-        {songs.isError && !songs.data ? (
-          <LoadFailed message={t('list.loadFailed')} onRetry={() => void songs.refetch()} />
-        ) : (
-          <SongList
-            songs={songs.data?.songs}
-            loading={songs.isFetching}
-            handlers={handlers}
-            selected={selection.selected}
-            onSelectionChange={selection.setSelected}
-            bulkActions={(ids) => (
-              <>
-                <button
-                  type="button"
-                  disabled={bulk.isPending}
-                  onClick={() => bulk.mutate({ ids, action: 'approve' })}
-                  className={buttonClass('jade', 'sm')}
-                >
-                  <CheckIcon className="size-4" />
-                  {t('bulk.approve')}
-                </button>
-                <button
-                  type="button"
-                  disabled={bulk.isPending}
-                  onClick={() => setRejecting({ ids })}
-                  className={buttonClass('secondary', 'sm', 'text-coral-200')}
-                >
-                  <AlertIcon className="size-4" />
-                  {t('bulk.reject')}
-                </button>
-              </>
-            )}
-            empty={
-              <EmptyState
-                icon={<SearchIcon />}
-                title={t('list.empty')}
-                description={filtered ? t('list.emptyFiltered') : t('list.emptyAll')}
-                clear={filtered ? { label: t('filters.clear'), onClear: reset } : undefined}
-              />
-            }
-          />
-        )}
+      <ListSection {...listSectionTexts(t, 'list')} query={songs} onPage={(page) => setParams({ page })}>
+        <SongList
+          songs={songs.data?.songs}
+          loading={songs.isFetching}
+          handlers={handlers}
+          selected={selection.selected}
+          onSelectionChange={selection.setSelected}
+          bulkActions={(ids) => (
+            <>
+              <button
+                type="button"
+                disabled={bulk.isPending}
+                onClick={() => bulk.mutate({ ids, action: 'approve' })}
+                className={buttonClass('jade', 'sm')}
+              >
+                <CheckIcon className="size-4" />
+                {t('bulk.approve')}
+              </button>
+              <button
+                type="button"
+                disabled={bulk.isPending}
+                onClick={() => setRejecting({ ids })}
+                className={buttonClass('secondary', 'sm', 'text-coral-200')}
+              >
+                <AlertIcon className="size-4" />
+                {t('bulk.reject')}
+              </button>
+            </>
+          )}
+          empty={
+            <EmptyState
+              icon={<SearchIcon />}
+              title={t('list.empty')}
+              description={filtered ? t('list.emptyFiltered') : t('list.emptyAll')}
+              clear={filtered ? { label: t('filters.clear'), onClear: reset } : undefined}
+            />
+          }
+        />
       </ListSection>
 
       <RejectSongsDialog

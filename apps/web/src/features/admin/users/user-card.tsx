@@ -38,7 +38,7 @@ function Avatar({ user }: { user: AdminUser }) {
 }
 
 /**
- * One user (spec 2 'User management'): avatar or initial, name, e-mail, country with its flag (a globe
+ * One user (the admin spec's 'User management'): avatar or initial, name, e-mail, country with its flag (a globe
  * and 'Unknown' without one), state, role and status badges, joined date, bio, and the actions. Your own
  * card keeps Deactivate and Change role disabled, with the reason under them.
  */

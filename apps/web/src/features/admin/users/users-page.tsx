@@ -14,7 +14,6 @@ import {
   SearchIcon,
   UsersIcon,
 } from '../../../components/ui/icons';
-import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
 import { isolate } from '../../../lib/bidi';
@@ -23,6 +22,7 @@ import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { ListSection } from '../layout/list-section';
+import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
 import { countryFlag, countryName } from '../lib/country-flag';
 import {
@@ -52,7 +52,7 @@ const ROLE_FILTER_LABELS = { all: 'allRoles', fan: 'fans', artist: 'artists', ad
 
 type Confirming = { kind: 'status' | 'sessions'; user: AdminUser } | null;
 
-/** User management (spec 2 section 2): tiles, filters and export, the user cards and their actions. */
+/** User management (the admin spec): tiles, filters and export, the user cards and their actions. */
 export default function AdminUsersPage() {
   const { t, i18n } = useTranslation('admin-users');
   const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS, LIST_CHOICES);
@@ -62,7 +62,6 @@ export default function AdminUsersPage() {
   const me = useSession().user?._id;
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
-  const number = new Intl.NumberFormat(i18n.language);
   const { page: _page, ...filters } = params;
 
   const status = useAction({
@@ -98,7 +97,6 @@ export default function AdminUsersPage() {
 
   const filtered =
     params.search !== '' || params.role !== 'all' || params.country !== '' || params.state !== '';
-  const pagination = users.data?.pagination;
   const codes = options.data?.countryCodes ?? {};
   const localName = (name: string) => countryName(codes[name] ?? null, name, i18n.language);
   const countries = [...(options.data?.countries ?? [])];
@@ -151,12 +149,7 @@ export default function AdminUsersPage() {
 
       <div className="mb-6">
         <FilterBar
-          label={t('filters.label')}
-          search={{
-            label: t('filters.search'),
-            placeholder: t('filters.searchPlaceholder'),
-            value: params.search,
-          }}
+          {...searchFilterProps(t, params.search, apply, reset)}
           selects={[
             {
               name: 'role',
@@ -190,10 +183,6 @@ export default function AdminUsersPage() {
               ],
             },
           ]}
-          onApply={apply}
-          onClear={reset}
-          applyLabel={t('filters.apply')}
-          clearLabel={t('filters.clear')}
           actions={
             <button
               type="button"
@@ -208,17 +197,8 @@ export default function AdminUsersPage() {
         />
       </div>
 
-      <ListSection
-        title={t('list.title')}
-        count={
-          pagination && t('list.count', { count: pagination.total, number: number.format(pagination.total) })
-        }
-        pagination={pagination}
-        onPage={(page) => setParams({ page })}
-      >
-        {users.isError && !users.data ? (
-          <LoadFailed message={t('list.loadFailed')} onRetry={() => void users.refetch()} />
-        ) : users.data?.users.length === 0 ? (
+      <ListSection {...listSectionTexts(t, 'list')} query={users} onPage={(page) => setParams({ page })}>
+        {users.data?.users.length === 0 ? (
           <EmptyState
             icon={<SearchIcon />}
             title={t('list.empty')}

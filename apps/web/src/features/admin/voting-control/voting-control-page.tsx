@@ -1,4 +1,3 @@
-import { VOTING_REASONS } from '@ovation/shared/constants';
 import {
   updateVotingSettingsBodySchema,
   VOTING_NOTES_MAX_LENGTH,
@@ -16,10 +15,11 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { ClockIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner, PageSpinner } from '../../../components/ui/spinner';
+import { votingKeys } from '../../../domain/voting/api/use-voting-status';
+import { VOTING_REASON_TEXT_KEYS } from '../../../domain/voting/voting-period';
 import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
-import { votingKeys } from '../../voting/api/use-voting-status';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
 import { fromZonedInput, toZonedInput } from '../lib/zoned-time';
@@ -53,7 +53,7 @@ function formValuesOf(settings: VotingSettings): FormValues {
   };
 }
 
-/** Spec 2 "Voting control": green when voting is open, red when an admin disabled it, yellow otherwise. */
+/** The admin spec's "Voting control": green when voting is open, red when an admin disabled it, yellow otherwise. */
 const STATUS_TONES = {
   open: 'border-jade-400/40 bg-jade-400/10 text-jade-300',
   disabled: 'border-coral-400/40 bg-coral-500/10 text-coral-300',
@@ -66,15 +66,9 @@ function StatusCard({ settings }: { settings: VotingSettings }) {
   const { currentStatus } = settings;
   const tone = currentStatus.isAllowed
     ? 'open'
-    : currentStatus.reason === VOTING_REASONS.disabled
+    : currentStatus.reasonCode === 'disabled'
       ? 'disabled'
       : 'other';
-  const reason = {
-    [VOTING_REASONS.active]: tShell('voting.statusActive'),
-    [VOTING_REASONS.disabled]: tShell('errors.VOTING_DISABLED'),
-    [VOTING_REASONS.notStarted]: tShell('errors.VOTING_NOT_STARTED'),
-    [VOTING_REASONS.ended]: tShell('errors.VOTING_ENDED'),
-  }[currentStatus.reason];
   const format = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language, {
@@ -93,7 +87,7 @@ function StatusCard({ settings }: { settings: VotingSettings }) {
       </h2>
       <p className="mt-2 flex items-center gap-2 text-xl font-bold" data-testid="voting-status-reason">
         <span aria-hidden="true" className="size-2.5 shrink-0 rounded-full bg-current" />
-        {reason ?? currentStatus.reason}
+        {tShell(VOTING_REASON_TEXT_KEYS[currentStatus.reasonCode])}
       </p>
       <dl className="mt-4 grid gap-3 text-sm text-ink-200 sm:grid-cols-2">
         <div>
@@ -268,7 +262,7 @@ function VotingSettingsForm({ settings }: { settings: VotingSettings }) {
   );
 }
 
-/** /admin/voting-control (spec 2): the voting window, its status, and how changes apply. */
+/** /admin/voting-control (the admin spec): the voting window, its status, and how changes apply. */
 export default function VotingControlPage() {
   const { t } = useTranslation('admin');
   const settings = useQuery(votingSettingsQuery);

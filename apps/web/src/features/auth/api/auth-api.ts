@@ -7,8 +7,6 @@ import {
   registerResponseSchema,
   resendOtpResponseSchema,
   socialLoginSettingsResponseSchema,
-  type User,
-  userSchema,
 } from '@ovation/shared/schemas/auth';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -55,11 +53,6 @@ export async function forgotPassword(email: string) {
 export async function resetPassword(body: ResetPasswordBody) {
   const result = await apiRequest('/auth/reset-password', { method: 'POST', body });
   return parseBody(messageResponseSchema, result.body);
-}
-
-export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const result = await apiRequest('/auth/me', { signal });
-  return parseBody(userSchema, (result.body as { user?: unknown }).user);
 }
 
 /**

@@ -20,7 +20,7 @@ interface OtpInputProps {
 const INDEXES = Array.from({ length: OTP_LENGTH }, (_, index) => index);
 
 /**
- * Six single-digit boxes (spec 1 section 2). Typing moves to the next box, Backspace on an empty box goes
+ * Six single-digit boxes (the public spec). Typing moves to the next box, Backspace on an empty box goes
  * back, the arrow keys move between boxes, and pasting (or the phone's one-time-code autofill) of a whole
  * code fills all six. Codes read left to right in every language, so the group is always laid out LTR.
  */

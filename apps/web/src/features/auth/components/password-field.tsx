@@ -1,5 +1,5 @@
 import { describedBy, FormField } from '../../../components/form/form-field';
-import { PasswordInput } from './password-input';
+import { PasswordInput } from '../../../components/form/password-input';
 
 interface PasswordFieldProps {
   id: string;

@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { CaptchaField } from '../../../components/captcha/captcha-field';
 import { inputClass } from '../../../components/form/control-styles';
 import { describedBy, FormField } from '../../../components/form/form-field';
+import { CountryStateFields } from '../../../domain/places/components/country-state-fields';
 import type { FieldErrors } from '../../../lib/validate';
 import { FormNotice } from './auth-layout';
-import { CountryStateFields } from './country-state-fields';
 import { PasswordField } from './password-field';
 import { RoleChoice, type SelfServiceRole } from './role-choice';
 import { SubmitButton } from './submit-button';
@@ -18,7 +18,7 @@ export interface RegisterValues {
   country: string;
   state: string;
   password: string;
-  /** Checked on this side only; never sent (spec 1 section 3). */
+  /** Checked on this side only; never sent (the public spec). */
   confirmPassword: string;
   role: SelfServiceRole;
 }

@@ -9,7 +9,7 @@ const LINK_CLASS =
   'flex min-h-12 flex-1 items-center justify-center gap-3 rounded-full border border-white/15 bg-white/[0.04] px-5 font-semibold text-ink-50 transition-colors hover:border-white/30 hover:bg-white/[0.09]';
 
 /**
- * Google and Facebook sign-in, each shown only when the server enables it (spec 1 section 2) and the
+ * Google and Facebook sign-in, each shown only when the server enables it (the public spec) and the
  * platform allows social sign-in at all (both hidden the moment an admin turns it off). They are plain
  * links: the server runs the whole redirect flow and ends on /auth/callback; the device id rides along
  * as `?deviceId=` for the device restrictions.

@@ -4,9 +4,9 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon, MailIcon } from '../../../components/ui/icons';
-import { showToast } from '../../../components/ui/toast';
+import { errorDetailNumber } from '../../../lib/api-error-message';
+import { usePublicAction } from '../../../lib/use-action';
 import { resendOtp, verifyEmail } from '../api/auth-api';
-import { bodyNumber, errorMessageKey } from '../lib/messages';
 import { useCountdown } from '../lib/use-countdown';
 import { EmailAddress } from './email-address';
 import { OtpInput } from './otp-input';
@@ -31,7 +31,7 @@ interface VerifyCodeStepProps {
 
 /**
  * The 6-digit code entry shared by the login OTP step and the registration's verification screen: boxes,
- * Verify, Resend with a 60-second countdown, and a way back (spec 1 sections 2, 4 and 8).
+ * Verify, Resend with a 60-second countdown, and a way back (the public spec).
  */
 export function VerifyCodeStep({
   mode,
@@ -47,51 +47,50 @@ export function VerifyCodeStep({
   const errorId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const [resending, setResending] = useState(false);
   const { secondsLeft, restart } = useCountdown(initialCooldown);
   const complete = code.length === OTP_LENGTH;
   const isLogin = mode === 'login';
 
-  const submit = async (event?: FormEvent) => {
+  const verify = usePublicAction({
+    action: verifyEmail,
+    success: false,
+    failure: isLogin ? tShell('errors.INVALID_OTP') : t('verify.failed'),
+    toastOnError: false,
+    onSuccess: onVerified,
+    onError: (_, message) => setError(message),
+  });
+
+  const resend = usePublicAction({
+    action: resendOtp,
+    success: t('verify.codeSent'),
+    failure: t(isLogin ? 'verify.resendFailedLogin' : 'verify.resendFailed'),
+    // The mail server being down reads better as "Failed to resend code" than as a generic outage.
+    preferFallback: ['SERVICE_UNAVAILABLE'],
+    onSuccess: (result) => {
+      restart(result.retryAfterSeconds);
+      setCode('');
+    },
+    onError: (failure) => {
+      const wait = errorDetailNumber(failure, 'retryAfterSeconds');
+      if (wait !== null) restart(wait);
+    },
+  });
+  const verifying = verify.isPending;
+
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (verifying) return;
     if (!complete) {
       setError(tShell(isLogin ? 'validation.otpInvalid' : 'validation.otpIncomplete'));
       return;
     }
-    setVerifying(true);
     setError(null);
-    try {
-      onVerified(await verifyEmail({ email, otp: code }));
-    } catch (failure) {
-      const key = errorMessageKey(failure);
-      setError(key ? tShell(key) : isLogin ? tShell('errors.INVALID_OTP') : t('verify.failed'));
-      setVerifying(false);
-    }
+    verify.mutate({ email, otp: code });
   };
 
-  const resend = async () => {
-    setResending(true);
+  const askAgain = () => {
     setError(null);
-    try {
-      const result = await resendOtp(email);
-      restart(result.retryAfterSeconds);
-      setCode('');
-      showToast(t('verify.codeSent'), 'success');
-    } catch (failure) {
-      const wait = bodyNumber(failure, 'retryAfterSeconds');
-      if (wait !== null) restart(wait);
-      const key = errorMessageKey(failure);
-      showToast(
-        key && key !== 'errors.SERVICE_UNAVAILABLE'
-          ? tShell(key)
-          : t(isLogin ? 'verify.resendFailedLogin' : 'verify.resendFailed'),
-        'error',
-      );
-    } finally {
-      setResending(false);
-    }
+    resend.mutate(email);
   };
 
   return (
@@ -153,9 +152,9 @@ export function VerifyCodeStep({
 
       <ResendCode
         secondsLeft={secondsLeft}
-        resending={resending}
+        resending={resend.isPending}
         label={t(isLogin ? 'verify.resendLogin' : 'verify.resend')}
-        onResend={resend}
+        onResend={askAgain}
       />
 
       <button type="button" onClick={onBack} className={buttonClass('ghost', 'md', 'self-center')}>

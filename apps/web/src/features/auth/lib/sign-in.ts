@@ -29,7 +29,7 @@ function isSameSitePath(value: string | null): value is string {
 }
 
 /**
- * Where to go after signing in (spec 1 section 4): the location stored in `redirectAfterLogin`, cleared
+ * Where to go after signing in (the public spec): the location stored in `redirectAfterLogin`, cleared
  * on the way, or `fallback`. Only same-site paths are followed.
  */
 export function takeRedirectAfterLogin(fallback = '/'): string {

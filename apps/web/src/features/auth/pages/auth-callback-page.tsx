@@ -6,7 +6,7 @@ import { BrandMark } from '../../../components/ui/logo';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { signIn, takeRedirectAfterLogin } from '../lib/sign-in';
 
-/** Spec 1 section 4: the pause between signing in and leaving the callback page. */
+/** The public spec: the pause between signing in and leaving the callback page. */
 const SETTLE_DELAY_MS = 500;
 
 /**
@@ -37,7 +37,7 @@ function readCallback(search: string): CallbackOutcome {
 }
 
 /**
- * /auth/callback: completes a Google or Facebook sign-in (spec 1 section 4). The token is taken out of the
+ * /auth/callback: completes a Google or Facebook sign-in (the public spec). The token is taken out of the
  * address bar at once, so it never lands in the history, a bookmark or a shared screenshot. Runs once,
  * even under StrictMode's double effects.
  */

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon } from '../../../components/ui/icons';
-import { showToast } from '../../../components/ui/toast';
+import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
 import { forgotPassword } from '../api/auth-api';
 import { AuthLayout } from '../components/auth-layout';
 import { EmailField } from '../components/email-field';
 import { SubmitButton } from '../components/submit-button';
-import { errorMessageKey } from '../lib/messages';
 
 /**
  * /forgot-password: the fan gives their e-mail and is sent a 6-digit code and a single-use link. The
@@ -24,13 +23,20 @@ export default function ForgotPasswordPage() {
   const [searchParams] = useSearchParams();
   const [email, setEmail] = useState(() => searchParams.get('email') ?? '');
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});
-  const [submitting, setSubmitting] = useState(false);
   const emailId = useId();
   useDocumentTitle(tShell('meta.pageTitle', { page: t('forgot.title') }));
 
-  const submit = async (event: FormEvent) => {
+  const request = usePublicAction({
+    action: forgotPassword,
+    success: false,
+    failure: t('forgot.failed'),
+    onSuccess: (_, sentTo) =>
+      navigate(`/reset-password?${new URLSearchParams({ email: sentTo })}`, { state: { sent: true } }),
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    if (request.isPending) return;
     const checked = validateWith<typeof forgotPasswordBodySchema, 'email'>(forgotPasswordBodySchema, {
       email,
     });
@@ -39,17 +45,7 @@ export default function ForgotPasswordPage() {
       document.getElementById(emailId)?.focus();
       return;
     }
-    setSubmitting(true);
-    try {
-      await forgotPassword(checked.data.email);
-      navigate(`/reset-password?${new URLSearchParams({ email: checked.data.email })}`, {
-        state: { sent: true },
-      });
-    } catch (error) {
-      const key = errorMessageKey(error);
-      showToast(key ? tShell(key) : t('forgot.failed'), 'error');
-      setSubmitting(false);
-    }
+    request.mutate(checked.data.email);
   };
 
   const changeEmail = (value: string) => {
@@ -67,7 +63,11 @@ export default function ForgotPasswordPage() {
         </header>
         <form onSubmit={submit} noValidate className="flex flex-col gap-5">
           <EmailField id={emailId} value={email} error={emailError} onChange={changeEmail} />
-          <SubmitButton busy={submitting} label={t('forgot.submit')} busyLabel={t('forgot.submitting')} />
+          <SubmitButton
+            busy={request.isPending}
+            label={t('forgot.submit')}
+            busyLabel={t('forgot.submitting')}
+          />
         </form>
         <Link to="/login" className={buttonClass('ghost', 'md', 'self-center')}>
           <ArrowStartIcon className="size-4" />

@@ -3,10 +3,11 @@ import { loginBodySchema, loginFailureSchema, type User } from '@ovation/shared/
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { showToast } from '../../../components/ui/toast';
+import { showToast, TOAST_DURATION_MS } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useRegistrationOpen } from '../../../lib/public-settings';
 import { getSession } from '../../../lib/session';
+import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
 import { login } from '../api/auth-api';
@@ -16,7 +17,6 @@ import { PasswordField } from '../components/password-field';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { SubmitButton } from '../components/submit-button';
 import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
-import { errorMessageKey } from '../lib/messages';
 import { signIn, takeRedirectAfterLogin } from '../lib/sign-in';
 
 type LoginField = 'email' | 'password';
@@ -34,14 +34,11 @@ function failureDetails(error: unknown) {
   return parsed.success ? parsed.data : {};
 }
 
-/** The 401 of an unverified account (spec 1 section 4: flag, or a message that mentions verifying). */
+/** The 401 of an unverified account: its code, or the flag the body carries. Never its words. */
 function readUnverified(error: unknown) {
   if (!(error instanceof ApiError) || error.status !== 401) return null;
   const details = failureDetails(error);
-  const unverified =
-    details.emailNotVerified === true ||
-    error.code === 'EMAIL_NOT_VERIFIED' ||
-    /verify|not verified/i.test(error.message);
+  const unverified = details.emailNotVerified === true || error.code === 'EMAIL_NOT_VERIFIED';
   if (!unverified) return null;
   return {
     email: details.email ?? '',
@@ -87,16 +84,10 @@ export default function LoginPage() {
   const [warning, setWarning] = useState<SignInWarning | null>(null);
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const [submitting, setSubmitting] = useState(false);
   const [otpStep, setOtpStep] = useState<OtpStep | null>(null);
   const emailId = useId();
   const passwordId = useId();
   useDocumentTitle(tShell('meta.pageTitle', { page: t('login.title') }));
-
-  if (signedInOnArrival) return <Navigate to="/" replace />;
-
-  const socialFailed = searchParams.get('error') === 'social_auth_failed';
-  const socialReason = socialReasonKey(searchParams.get('reason'));
 
   const finish = (result: { token: string; user: User }) => {
     signIn(result.token, result.user);
@@ -104,33 +95,17 @@ export default function LoginPage() {
     navigate(takeRedirectAfterLogin('/'), { replace: true });
   };
 
-  const clearError = (field: LoginField) => {
-    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
-    const checked = validateWith<typeof loginBodySchema, LoginField>(loginBodySchema, { email, password });
-    const nextErrors: FieldErrors<LoginField> = checked.ok ? {} : checked.errors;
-    // Spec 1 section 5: the login form also asks for at least 6 characters.
-    if (!nextErrors.password && password.length < MIN_PASSWORD_LENGTH)
-      nextErrors.password = 'validation.passwordTooShort';
-    setErrors(nextErrors);
-    if (!checked.ok || Object.keys(nextErrors).length > 0) {
-      document.getElementById(nextErrors.email ? emailId : passwordId)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setWarning(null);
-    try {
-      finish(await login(checked.data));
-    } catch (error) {
+  const signInCall = usePublicAction({
+    action: login,
+    success: false,
+    failure: t('login.failed'),
+    toastOnError: false,
+    onSuccess: finish,
+    onError: (error, message, credentials) => {
       const unverified = readUnverified(error);
-      const key = errorMessageKey(error);
       if (unverified) {
         setOtpStep({
-          email: unverified.email || checked.data.email,
+          email: unverified.email || credentials.email,
           cooldown:
             unverified.retryAfterSeconds ?? (unverified.verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0),
           notice: unverified.verificationSent
@@ -139,18 +114,42 @@ export default function LoginPage() {
               ? { tone: 'info', text: t('verify.earlierCodeWorks') }
               : { tone: 'warning', text: t('verify.pleaseVerify') },
         });
-      } else if (key === 'errors.TOO_MANY_LOGIN_ATTEMPTS') {
+      } else if (error instanceof ApiError && error.code === 'TOO_MANY_LOGIN_ATTEMPTS') {
         // Said once, above the form, with the way out: never a pile of identical toasts.
         setWarning({ kind: 'locked' });
       } else {
         const remaining = failureDetails(error).attemptsRemaining;
         if (remaining !== undefined) setWarning({ kind: 'fewTries', remaining });
         // showToast shows a message already on screen only once (the admin actions' toasts do the same).
-        showToast(key ? tShell(key) : t('login.failed'), 'error');
+        showToast(message, 'error', TOAST_DURATION_MS);
       }
-    } finally {
-      setSubmitting(false);
+    },
+  });
+
+  if (signedInOnArrival) return <Navigate to="/" replace />;
+
+  const socialFailed = searchParams.get('error') === 'social_auth_failed';
+  const socialReason = socialReasonKey(searchParams.get('reason'));
+
+  const clearError = (field: LoginField) => {
+    if (errors[field]) setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signInCall.isPending) return;
+    const checked = validateWith<typeof loginBodySchema, LoginField>(loginBodySchema, { email, password });
+    const nextErrors: FieldErrors<LoginField> = checked.ok ? {} : checked.errors;
+    // The login form also asks for at least 6 characters.
+    if (!nextErrors.password && password.length < MIN_PASSWORD_LENGTH)
+      nextErrors.password = 'validation.passwordTooShort';
+    setErrors(nextErrors);
+    if (!checked.ok || Object.keys(nextErrors).length > 0) {
+      document.getElementById(nextErrors.email ? emailId : passwordId)?.focus();
+      return;
     }
+    setWarning(null);
+    signInCall.mutate(checked.data);
   };
 
   if (otpStep) {
@@ -240,7 +239,7 @@ export default function LoginPage() {
             {t('login.forgotPassword')}
           </Link>
           <SubmitButton
-            busy={submitting}
+            busy={signInCall.isPending}
             label={t('login.submit')}
             busyLabel={t('login.submitting')}
             className="mt-1 w-full"

@@ -7,20 +7,16 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
+import { countriesQuery } from '../../../domain/places/api/countries';
+import { ApiError } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
+import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  type FieldErrors,
-  type FieldMessageKey,
-  serverFieldErrors,
-  validateWith,
-} from '../../../lib/validate';
+import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
 import { publicSettingsQuery, register } from '../api/auth-api';
-import { countriesQuery } from '../api/countries';
 import { AuthLayout, FormNotice } from '../components/auth-layout';
 import { type RegisterField, RegisterForm, type RegisterValues } from '../components/register-form';
 import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
-import { errorMessageKey } from '../lib/messages';
 import { landingAfterRegistration, signIn } from '../lib/sign-in';
 
 const EMPTY: RegisterValues = {
@@ -34,6 +30,9 @@ const EMPTY: RegisterValues = {
   role: 'fan',
 };
 
+/** Refusals of the CAPTCHA: shown under the CAPTCHA rather than above the form. */
+const CAPTCHA_CODES = ['CAPTCHA_REQUIRED', 'CAPTCHA_FAILED'] as const;
+
 /** Moves the focus to the first field marked invalid, once React has rendered the errors. */
 function focusFirstInvalid() {
   requestAnimationFrame(() => document.querySelector<HTMLElement>('main [aria-invalid="true"]')?.focus());
@@ -45,7 +44,7 @@ interface VerifyStep {
   cooldown: number;
 }
 
-/** /register: the sign-up form, then the e-mail verification screen (spec 1 sections 2 and 4). */
+/** /register: the sign-up form, then the e-mail verification screen (the public spec). */
 export default function RegisterPage() {
   const { t, i18n } = useTranslation('auth');
   const { t: tShell } = useTranslation();
@@ -58,14 +57,62 @@ export default function RegisterPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
   const [captchaAttempt, setCaptchaAttempt] = useState(0);
-  const [submitting, setSubmitting] = useState(false);
   const [verifyStep, setVerifyStep] = useState<VerifyStep | null>(null);
   useDocumentTitle(tShell('meta.pageTitle', { page: t('register.title') }));
+
+  const finish = (result: { token: string; user: User }, toastKey: 'register.success' | 'verify.success') => {
+    signIn(result.token, result.user);
+    showToast(t(toastKey), 'success');
+    navigate(landingAfterRegistration(result.user), { replace: true });
+  };
+
+  const registration = usePublicAction({
+    action: register,
+    success: false,
+    failure: t('register.failed'),
+    toastOnError: false,
+    onSuccess: (result) => {
+      if (result.token) {
+        finish({ token: result.token, user: result.user }, 'register.success');
+        return;
+      }
+      if (!result.requiresVerification) {
+        // Verification is off and no session came back: the address already had an account, whose owner
+        // was mailed (the server answers so as not to say it). Signing in is the way on.
+        showToast(t('register.checkEmail'), 'info');
+        navigate('/login', { replace: true, state: { email: result.user.email } });
+        return;
+      }
+      showToast(t('register.success'), 'success');
+      setVerifyStep({
+        email: result.user.email,
+        cooldown: result.verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0,
+        notice: result.verificationSent
+          ? { tone: 'info', text: t('verify.codeSent') }
+          : { tone: 'warning', text: t('register.mailFailed') },
+      });
+    },
+    onError: (error, message) => {
+      // The server checked (and spent) the CAPTCHA token: a fresh one is needed for another try.
+      setCaptchaToken(null);
+      setCaptchaAttempt((count) => count + 1);
+      const known = new Set<string>(['name', 'email', 'phoneNumber', 'country', 'state', 'password']);
+      const mapped: FieldErrors<RegisterField> = {};
+      for (const { field, key } of serverFieldErrors(error)) {
+        if (known.has(field)) mapped[field as RegisterField] ??= key;
+      }
+      const captcha = CAPTCHA_CODES.find((code) => error instanceof ApiError && error.code === code);
+      if (captcha) mapped.captcha = `errors.${captcha}`;
+      setErrors(mapped);
+      focusFirstInvalid();
+      if (Object.keys(mapped).length === 0) setFormError(message);
+    },
+  });
 
   if (signedInOnArrival) return <Navigate to="/" replace />;
   if (settings.isPending) return <PageSpinner />;
 
-  // Spec 1 section 7: a failed settings call means "no CAPTCHA required".
+  // The public spec: a failed settings call means "no CAPTCHA required".
   const security = settings.data?.securitySettings;
   const requireCaptcha = security?.requireCaptcha ?? false;
   if (settings.data && !settings.data.generalSettings.allowRegistration) {
@@ -82,15 +129,9 @@ export default function RegisterPage() {
     );
   }
 
-  const finish = (result: { token: string; user: User }, toastKey: 'register.success' | 'verify.success') => {
-    signIn(result.token, result.user);
-    showToast(t(toastKey), 'success');
-    navigate(landingAfterRegistration(result.user), { replace: true });
-  };
-
   const change = <Field extends keyof RegisterValues>(field: Field, value: RegisterValues[Field]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    // Spec 1 section 5: errors clear when the field is edited.
+    // The public spec: errors clear when the field is edited.
     setErrors((current) => {
       if (!current[field as RegisterField]) return current;
       const { [field as RegisterField]: _cleared, ...rest } = current;
@@ -111,8 +152,8 @@ export default function RegisterPage() {
     return Object.keys(found).length ? found : null;
   };
 
-  const submit = async () => {
-    if (submitting) return;
+  const submit = () => {
+    if (registration.isPending) return;
     setFormError(null);
     const found = validate();
     if (found) {
@@ -120,58 +161,17 @@ export default function RegisterPage() {
       focusFirstInvalid();
       return;
     }
-    setSubmitting(true);
-    try {
-      const result = await register({
-        name: values.name,
-        email: values.email,
-        phoneNumber: values.phoneNumber,
-        country: values.country,
-        state: values.state,
-        password: values.password,
-        role: values.role,
-        captchaToken: captchaToken ?? undefined,
-        language: i18n.resolvedLanguage ?? i18n.language,
-      });
-      if (result.token) {
-        finish({ token: result.token, user: result.user }, 'register.success');
-        return;
-      }
-      if (!result.requiresVerification) {
-        // Verification is off and no session came back: the address already had an account, whose owner
-        // was mailed (the server answers so as not to say it). Signing in is the way on.
-        showToast(t('register.checkEmail'), 'info');
-        navigate('/login', { replace: true, state: { email: result.user.email } });
-        return;
-      }
-      showToast(t('register.success'), 'success');
-      setVerifyStep({
-        email: result.user.email,
-        cooldown: result.verificationSent ? OTP_RESEND_COOLDOWN_SECONDS : 0,
-        notice: result.verificationSent
-          ? { tone: 'info', text: t('verify.codeSent') }
-          : { tone: 'warning', text: t('register.mailFailed') },
-      });
-    } catch (error) {
-      // The server checked (and spent) the CAPTCHA token: a fresh one is needed for another try.
-      setCaptchaToken(null);
-      setCaptchaAttempt((count) => count + 1);
-      const fieldErrors = serverFieldErrors(error);
-      const known = new Set<string>(['name', 'email', 'phoneNumber', 'country', 'state', 'password']);
-      const mapped: FieldErrors<RegisterField> = {};
-      for (const { field, key } of fieldErrors) {
-        if (known.has(field)) mapped[field as RegisterField] ??= key;
-      }
-      const key = errorMessageKey(error);
-      if (key === 'errors.CAPTCHA_REQUIRED' || key === 'errors.CAPTCHA_FAILED') {
-        mapped.captcha = key as FieldMessageKey;
-      }
-      setErrors(mapped);
-      focusFirstInvalid();
-      if (Object.keys(mapped).length === 0) setFormError(key ? tShell(key) : t('register.failed'));
-    } finally {
-      setSubmitting(false);
-    }
+    registration.mutate({
+      name: values.name,
+      email: values.email,
+      phoneNumber: values.phoneNumber,
+      country: values.country,
+      state: values.state,
+      password: values.password,
+      role: values.role,
+      captchaToken: captchaToken ?? undefined,
+      language: i18n.resolvedLanguage ?? i18n.language,
+    });
   };
 
   if (verifyStep) {
@@ -198,7 +198,7 @@ export default function RegisterPage() {
         values={values}
         errors={errors}
         formError={formError}
-        submitting={submitting}
+        submitting={registration.isPending}
         captcha={
           requireCaptcha && security
             ? {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FieldError } from '../../../components/form/form-field';
-import { showToast } from '../../../components/ui/toast';
+import { errorDetailNumber } from '../../../lib/api-error-message';
+import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
 import { forgotPassword, resetPassword } from '../api/auth-api';
@@ -16,7 +17,6 @@ import { OtpInput } from '../components/otp-input';
 import { PasswordField } from '../components/password-field';
 import { ResendCode } from '../components/resend-code';
 import { SubmitButton } from '../components/submit-button';
-import { bodyNumber, errorMessageKey } from '../lib/messages';
 import { useCountdown } from '../lib/use-countdown';
 
 type ResetField = 'email' | 'code' | 'password' | 'confirmPassword';
@@ -58,8 +58,6 @@ export default function ResetPasswordPage() {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<ResetField>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const [resending, setResending] = useState(false);
   const { secondsLeft, restart } = useCountdown(justSent ? OTP_RESEND_COOLDOWN_SECONDS : 0);
   const emailId = useId();
   const codeLabelId = useId();
@@ -75,9 +73,40 @@ export default function ResetPasswordPage() {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
-  const submit = async (event: FormEvent) => {
+  const reset = usePublicAction({
+    action: resetPassword,
+    success: false,
+    failure: t('reset.failed'),
+    toastOnError: false,
+    onSuccess: (_, sent) =>
+      navigate('/login', { replace: true, state: { email: sent.email, notice: 'passwordReset' } }),
+    onError: (error, message) => {
+      const fieldErrors = serverFieldErrors(error).filter(({ field }) => field === 'password');
+      if (fieldErrors[0]) setErrors({ password: fieldErrors[0].key });
+      else {
+        setFailure(message);
+        if (!token) setCode('');
+      }
+    },
+  });
+
+  const resend = usePublicAction({
+    action: forgotPassword,
+    success: t('reset.resent'),
+    failure: t('forgot.failed'),
+    onSuccess: (answer) => {
+      restart(answer.retryAfterSeconds);
+      setCode('');
+    },
+    onError: (error) => {
+      const wait = errorDetailNumber(error, 'retryAfterSeconds');
+      if (wait !== null) restart(wait);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (submitting) return;
+    if (reset.isPending) return;
     const checked = validateWith<typeof resetFormSchema, ResetField>(resetFormSchema, { email, password });
     const found: FieldErrors<ResetField> = checked.ok ? {} : { ...checked.errors };
     if (!token && code.length !== OTP_LENGTH) found.code = 'validation.otpIncomplete';
@@ -93,47 +122,21 @@ export default function ResetPasswordPage() {
       );
       return;
     }
-    setSubmitting(true);
-    try {
-      await resetPassword({
-        email: checked.data.email,
-        password: checked.data.password,
-        ...(token ? { token } : { code }),
-      });
-      navigate('/login', { replace: true, state: { email: checked.data.email, notice: 'passwordReset' } });
-    } catch (error) {
-      const fieldErrors = serverFieldErrors(error).filter(({ field }) => field === 'password');
-      if (fieldErrors[0]) setErrors({ password: fieldErrors[0].key });
-      else {
-        const key = errorMessageKey(error);
-        setFailure(key ? tShell(key) : t('reset.failed'));
-        if (!token) setCode('');
-      }
-      setSubmitting(false);
-    }
+    reset.mutate({
+      email: checked.data.email,
+      password: checked.data.password,
+      ...(token ? { token } : { code }),
+    });
   };
 
-  const resend = async () => {
+  const askAgain = () => {
     const checked = validateWith<typeof emailOnlySchema, ResetField>(emailOnlySchema, { email });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
-    setResending(true);
     setFailure(null);
-    try {
-      const answer = await forgotPassword(checked.data.email);
-      restart(answer.retryAfterSeconds);
-      setCode('');
-      showToast(t('reset.resent'), 'success');
-    } catch (error) {
-      const wait = bodyNumber(error, 'retryAfterSeconds');
-      if (wait !== null) restart(wait);
-      const key = errorMessageKey(error);
-      showToast(key ? tShell(key) : t('forgot.failed'), 'error');
-    } finally {
-      setResending(false);
-    }
+    resend.mutate(checked.data.email);
   };
 
   const fieldError = (field: ResetField) => (errors[field] ? tShell(errors[field]) : null);
@@ -185,7 +188,7 @@ export default function ResetPasswordPage() {
               labelledBy={codeLabelId}
               errorId={codeError ? codeErrorId : undefined}
               invalid={Boolean(codeError)}
-              disabled={submitting}
+              disabled={reset.isPending}
               autoFocus={Boolean(emailFromLink)}
             />
             {codeError && <FieldError id={codeErrorId}>{codeError}</FieldError>}
@@ -212,14 +215,14 @@ export default function ResetPasswordPage() {
           onChange={edit('confirmPassword', setConfirmPassword)}
         />
 
-        <SubmitButton busy={submitting} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
+        <SubmitButton busy={reset.isPending} label={t('reset.submit')} busyLabel={t('reset.submitting')} />
 
         {!token && (
           <ResendCode
             secondsLeft={secondsLeft}
-            resending={resending}
+            resending={resend.isPending}
             label={t('verify.resend')}
-            onResend={resend}
+            onResend={askAgain}
           />
         )}
         <Link

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AwardIcon, ClockIcon } from '../../../components/ui/icons';
-import { ShareMenu } from '../../songs/components/share-menu';
-import { SongCover } from '../../songs/components/song-cover';
-import { TrashIcon } from '../../songs/components/song-icons';
-import { songPageUrl } from '../../songs/share-links';
-import { EligibleVoteButton } from '../../voting/components/eligible-vote-button';
+import { ShareMenu } from '../../../domain/songs/components/share-menu';
+import { SongCover } from '../../../domain/songs/components/song-cover';
+import { TrashIcon } from '../../../domain/songs/components/song-icons';
+import { songPageUrl } from '../../../domain/songs/share-links';
+import { EligibleVoteButton } from '../../../domain/voting/components/eligible-vote-button';
 
 interface RankedSongCardProps {
   song: Song;

@@ -3,16 +3,16 @@ import { DEFAULT_DURATION } from '@ovation/shared/constants';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, PlayIcon } from '../../../components/ui/icons';
-import { SongCover } from '../../songs/components/song-cover';
-import { SongVotersList } from '../../songs/components/song-voters-list';
-import { EligibleVoteButton } from '../../voting/components/eligible-vote-button';
+import { SongCover } from '../../../domain/songs/components/song-cover';
+import { SongVotersList } from '../../../domain/songs/components/song-voters-list';
+import { EligibleVoteButton } from '../../../domain/voting/components/eligible-vote-button';
 
 const MediaPlayer = lazy(() =>
   import('../../../components/player/media-player').then((module) => ({ default: module.MediaPlayer })),
 );
 
 /**
- * The 'Song Details' slide-over (spec 1 Category detail): it enters from the END side, so it sits on the
+ * The 'Song Details' slide-over (the public spec's Category detail): it enters from the END side, so it sits on the
  * right in left-to-right languages and on the left in Arabic. A native <dialog>: focus stays inside,
  * Escape and the backdrop close it. Cover or play opens the player inside the panel.
  */

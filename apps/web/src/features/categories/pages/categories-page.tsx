@@ -13,12 +13,12 @@ import {
   SearchIcon,
 } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { useCategories } from '../../../domain/categories/api/use-categories';
+import { CategoryCard } from '../../../domain/categories/components/category-card';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCategories } from '../api/use-categories';
 import { type CategoryFilter, type CategorySort, filterCategories } from '../category-helpers';
-import { CategoryCard } from '../components/category-card';
 
 void i18next.loadNamespaces(['categories', 'songs']);
 
@@ -26,7 +26,7 @@ const FILTERS: CategoryFilter[] = ['all', 'regional', 'continental'];
 const FIELD =
   'min-h-12 w-full rounded-xl border border-white/15 bg-ink-950/80 px-3 text-ink-50 placeholder:text-ink-500 focus:border-gold-400';
 
-/** /categories (spec 1): search, type filter, sort (votes for admins), a stats toggle, cards. */
+/** /categories (the public spec): search, type filter, sort (votes for admins), a stats toggle, cards. */
 export default function CategoriesPage() {
   const { t, i18n } = useTranslation('categories');
   const { t: tMain } = useTranslation();

@@ -8,13 +8,17 @@ import { BetweenSongsAd, WithAdSidebar } from '../../../components/ads/ad-slot';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon, AwardIcon, GridIcon, MusicIcon, RefreshIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useCategories, useCategoryDetail } from '../../../domain/categories/api/use-categories';
+import { categoryEligibilityQuery, isFan } from '../../../domain/voting/api/use-eligibility';
+import {
+  CATEGORY_VOTED_RESET_MS,
+  ELIGIBILITY_RECHECK_MS,
+  VOTE_WINDOW_MS,
+} from '../../../domain/voting/vote-rules';
 import { ApiError } from '../../../lib/api-client';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { categoryEligibilityQuery, isFan } from '../../voting/api/use-eligibility';
-import { CATEGORY_VOTED_RESET_MS, ELIGIBILITY_RECHECK_MS, VOTE_WINDOW_MS } from '../../voting/vote-rules';
-import { useCategories, useCategoryDetail } from '../api/use-categories';
 import { dedupeSongs, findNeighbours, songPlaces } from '../category-helpers';
 import { CategoryHeader } from '../components/category-header';
 import { CategoryHero } from '../components/category-hero';
@@ -25,7 +29,7 @@ void i18next.loadNamespaces(['categories', 'songs']);
 const SongDetailsPanel = lazy(() => import('../components/song-details-panel'));
 const DeleteSongDialog = lazy(() => import('../components/delete-song-dialog'));
 
-/** /categories/:id (spec 1 Category detail). */
+/** /categories/:id (the public spec's Category detail). */
 export default function CategoryDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('categories');
@@ -224,7 +228,7 @@ function CategoryDetail({
 
 /**
  * What the order of the songs means: the final results once published, or (live standings off) that the
- * standings are revealed when the results are published. Live standings need no note (spec 1's ranking).
+ * standings are revealed when the results are published. Live standings need no note (the public spec's ranking).
  */
 function StandingsNote({ standings, isAdmin }: { standings: Standings; isAdmin: boolean }) {
   const { t } = useTranslation('categories');

@@ -4,8 +4,8 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon, AwardIcon, CheckIcon, ClockIcon, PlayIcon } from '../../../components/ui/icons';
-import { SongCover } from '../../songs/components/song-cover';
-import type { ArtistSong } from '../api/artist-queries';
+import type { ArtistSong } from '../../../domain/songs/api/artist-queries';
+import { SongCover } from '../../../domain/songs/components/song-cover';
 import { voteShare } from '../dashboard-figures';
 
 const STATUS: Record<

@@ -2,8 +2,8 @@ import { lazy, type Ref, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronEndIcon, ChevronStartIcon, PlayIcon } from '../../../components/ui/icons';
 import { InlineSpinner } from '../../../components/ui/spinner';
-import { SongCover } from '../../songs/components/song-cover';
-import type { ArtistSong } from '../api/artist-queries';
+import type { ArtistSong } from '../../../domain/songs/api/artist-queries';
+import { SongCover } from '../../../domain/songs/components/song-cover';
 
 // The player (and the platform embed it opens) loads only when the artist asks to listen.
 const MediaPlayer = lazy(() =>

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BallotIcon, MusicIcon, UsersIcon } from '../../../components/ui/icons';
+import type { ArtistStats } from '../../../domain/songs/api/artist-queries';
 import { abbreviateNumber } from '../../../lib/format-number';
-import type { ArtistStats } from '../api/artist-queries';
 import { averageVotesPerSong } from '../dashboard-figures';
 import { ChartIcon, EyeIcon } from './dashboard-icons';
 

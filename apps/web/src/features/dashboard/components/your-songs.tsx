@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AlertIcon, ChevronDownIcon, MusicIcon } from '../../../components/ui/icons';
-import type { ArtistSong } from '../api/artist-queries';
+import type { ArtistSong } from '../../../domain/songs/api/artist-queries';
 import { DASHBOARD_SONG_COUNT, topVoteCount, wrapIndex } from '../dashboard-figures';
 import { ArtistSongCard } from './artist-song-card';
 import { SongPreview } from './song-preview';

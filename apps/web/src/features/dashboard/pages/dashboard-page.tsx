@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AlertIcon } from '../../../components/ui/icons';
+import { useArtistSongs, useArtistStats } from '../../../domain/songs/api/artist-queries';
+import { isolate } from '../../../lib/bidi';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useArtistSongs, useArtistStats } from '../api/artist-queries';
-import { isolate } from '../bidi-isolate';
 import { UploadIcon } from '../components/dashboard-icons';
 import { ChartsPlaceholder, QuickActions, TipsForSuccess } from '../components/side-panels';
 import { StatTiles } from '../components/stat-tiles';
 import { YourSongs } from '../components/your-songs';
 
 /**
- * Artist dashboard (spec 1): welcome, Upload New Song, the five stat tiles, Your Songs with the preview
+ * Artist dashboard (the public spec): welcome, Upload New Song, the five stat tiles, Your Songs with the preview
  * player, the charts placeholder, Quick Actions and Tips for Success.
  */
 export default function DashboardPage() {

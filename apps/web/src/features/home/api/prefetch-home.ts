@@ -1,10 +1,10 @@
 import { HOME_FEATURED_SONG_COUNT } from '@ovation/shared/constants';
 import type { QueryClient } from '@tanstack/react-query';
-import { bannersQuery } from '../../banners/api/use-banners';
-import { categoriesQuery } from '../../categories/api/use-categories';
-import { type SongListParams, songListQuery } from '../../songs/api/use-songs';
-import { statsQuery } from '../../stats/api/use-stats';
-import { votingStatusQuery } from '../../voting/api/use-voting-status';
+import { bannersQuery } from '../../../domain/banners/api/use-banners';
+import { categoriesQuery } from '../../../domain/categories/api/use-categories';
+import { type SongListParams, songListQuery } from '../../../domain/songs/api/use-songs';
+import { statsQuery } from '../../../domain/stats/api/use-stats';
+import { votingStatusQuery } from '../../../domain/voting/api/use-voting-status';
 
 /** The featured songs the home page lists: the newest, as many as it shows. */
 export const FEATURED_SONGS_PARAMS: SongListParams = {

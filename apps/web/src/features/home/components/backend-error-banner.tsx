@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AlertIcon, RefreshIcon } from '../../../components/ui/icons';
 
-/** Shown when the API cannot be reached (spec 1 Home: "Failed to connect to backend"), with a retry. */
+/** Shown when the API cannot be reached (the public spec's Home: "Failed to connect to backend"), with a retry. */
 export function BackendErrorBanner({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { HOME_CATEGORY_COUNT } from '@ovation/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowEndIcon } from '../../../components/ui/icons';
-import { CategoryCard } from '../../categories/components/category-card';
+import { CategoryCard } from '../../../domain/categories/components/category-card';
 import { SAMPLE_CATEGORIES } from '../sample-content';
 import { SectionHeading } from './section-heading';
 
@@ -26,7 +26,7 @@ export function SeeAllLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** Up to six categories (spec 1 Home). */
+/** Up to six categories (the public spec's Home). */
 export function FeaturedCategories({ categories, loading, showSamples }: FeaturedCategoriesProps) {
   const { t } = useTranslation();
   const items = showSamples

@@ -1,7 +1,7 @@
 import type { Song } from '@ovation/shared';
 import { HOME_FEATURED_SONG_COUNT } from '@ovation/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { SongCard, type SongCardData } from '../../songs/components/song-card';
+import { SongCard, type SongCardData } from '../../../domain/songs/components/song-card';
 import { SAMPLE_CATEGORIES, SAMPLE_SONGS } from '../sample-content';
 import { SeeAllLink } from './featured-categories';
 import { SectionHeading } from './section-heading';
@@ -12,7 +12,7 @@ interface FeaturedSongsProps {
   showSamples: boolean;
 }
 
-/** Up to eight songs (spec 1 Home), each with View Details and Vote. */
+/** Up to eight songs (the public spec's Home), each with View Details and Vote. */
 export function FeaturedSongs({ songs, loading, showSamples }: FeaturedSongsProps) {
   const { t } = useTranslation();
   const samples: SongCardData[] = SAMPLE_SONGS.map((sample) => {

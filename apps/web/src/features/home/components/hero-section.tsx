@@ -11,8 +11,8 @@ import {
   PauseIcon,
   PlayIcon,
 } from '../../../components/ui/icons';
+import type { VotingPeriod } from '../../../domain/voting/voting-period';
 import { useRegistrationOpen } from '../../../lib/public-settings';
-import type { VotingPeriod } from '../../voting/voting-period';
 import { useSlideshow } from '../use-slideshow';
 import { type BannerImage, BannerPicture } from './banner-picture';
 import { HeroArt } from './hero-art';

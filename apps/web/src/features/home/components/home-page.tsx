@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdSlot } from '../../../components/ads/ad-slot';
+import { useBanners } from '../../../domain/banners/api/use-banners';
+import { useCategories } from '../../../domain/categories/api/use-categories';
+import { useSongList } from '../../../domain/songs/api/use-songs';
+import { useStats, ZERO_STATS } from '../../../domain/stats/api/use-stats';
+import { useVotingStatus } from '../../../domain/voting/api/use-voting-status';
+import { useVotingPeriod } from '../../../domain/voting/use-voting-period';
 import { isUnreachableError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useBanners } from '../../banners/api/use-banners';
-import { useCategories } from '../../categories/api/use-categories';
-import { useSongList } from '../../songs/api/use-songs';
-import { useStats, ZERO_STATS } from '../../stats/api/use-stats';
-import { useVotingStatus } from '../../voting/api/use-voting-status';
-import { useVotingPeriod } from '../../voting/use-voting-period';
 import { FEATURED_SONGS_PARAMS } from '../api/prefetch-home';
 import { BackendErrorBanner } from './backend-error-banner';
 import { FeaturedCategories } from './featured-categories';
@@ -21,12 +21,12 @@ import { StatsSection } from './stats-section';
 const FALLBACK_SLIDES = ['one', 'two', 'three'] as const;
 
 // The timeline is opened by few visitors: its code loads when the button is pointed at, focused or pressed.
-const loadTimeline = () => import('../../voting/components/voting-timeline-modal');
+const loadTimeline = () => import('../../../domain/voting/components/voting-timeline-modal');
 const VotingTimelineModal = lazy(() =>
   loadTimeline().then((module) => ({ default: module.VotingTimelineModal })),
 );
 
-/** Home (spec 1): hero slideshow, stats, categories, featured songs, voting timeline and the voting guide. */
+/** Home (the public spec): hero slideshow, stats, categories, featured songs, voting timeline and the voting guide. */
 export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('meta.defaultTitle'));

@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { changeLanguage, hasChosenLanguage } from '../../../lib/i18n';
 
 /**
- * First-visit chooser (spec 1 section 1): shown until a language is picked. Closing it without a pick keeps
+ * First-visit chooser (the public spec): shown until a language is picked. Closing it without a pick keeps
  * the current language for this visit and asks again next time. The browser's language is pre-selected.
  */
 export function LanguageChooserModal() {

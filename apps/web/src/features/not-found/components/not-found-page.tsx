@@ -5,7 +5,7 @@ import { ArrowEndIcon, GridIcon, MusicIcon, UserIcon } from '../../../components
 import { useRegistrationOpen } from '../../../lib/public-settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** Any unknown path (spec 1: "Page Not Found" with Go Home, Browse Songs, All Songs, Categories, Login, Register). */
+/** Any unknown path (the public spec: "Page Not Found" with Go Home, Browse Songs, All Songs, Categories, Login, Register). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   const registrationOpen = useRegistrationOpen();

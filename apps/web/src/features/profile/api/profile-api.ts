@@ -1,8 +1,7 @@
 import { type User, userSchema } from '@ovation/shared/schemas/auth';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 import { readStorage, STORAGE_KEYS } from '../../../lib/local-storage';
-import { fetchCurrentUser } from '../../auth/api/auth-api';
 
 /** The stored user, when it is a full user (it is, when it came from a login or a profile save). */
 function storedUser(): User | undefined {
@@ -12,6 +11,17 @@ function storedUser(): User | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The user an answer carries beside `data` (`user`); a wrong shape is an error like any other. */
+function userOf(body: Record<string, unknown>): User {
+  const parsed = userSchema.safeParse(body.user);
+  if (!parsed.success) throw new ApiError(500, 'INVALID_RESPONSE', 'Unexpected answer from the server');
+  return parsed.data;
+}
+
+async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
+  return userOf((await apiRequest('/auth/me', { signal })).body);
 }
 
 /** GET /auth/me, shown at once from the stored copy and refreshed in the background. */
@@ -31,8 +41,7 @@ export interface ProfileChanges {
 }
 
 export async function updateProfile(changes: ProfileChanges): Promise<User> {
-  const result = await apiRequest('/auth/profile', { method: 'PUT', body: changes });
-  return userSchema.parse((result.body as { user?: unknown }).user);
+  return userOf((await apiRequest('/auth/profile', { method: 'PUT', body: changes })).body);
 }
 
 export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {

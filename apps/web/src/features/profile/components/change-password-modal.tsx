@@ -2,13 +2,13 @@ import { changePasswordBodySchema } from '@ovation/shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describedBy, FormField } from '../../../components/form/form-field';
+import { PasswordInput } from '../../../components/form/password-input';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
 import { InlineSpinner } from '../../../components/ui/spinner';
-import { showToast } from '../../../components/ui/toast';
+import { showToast, TOAST_DURATION_MS } from '../../../components/ui/toast';
+import { usePublicAction } from '../../../lib/use-action';
 import { type FieldErrors, serverFieldErrors, validateWith } from '../../../lib/validate';
-import { PasswordInput } from '../../auth/components/password-input';
-import { errorMessageKey } from '../../auth/lib/messages';
 import { changePassword } from '../api/profile-api';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -22,7 +22,6 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
   const id = useId();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<PasswordField>>({});
-  const [saving, setSaving] = useState(false);
 
   const close = () => {
     setValues(EMPTY);
@@ -30,9 +29,26 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
+  const change = usePublicAction({
+    action: changePassword,
+    success: t('password.success'),
+    failure: t('password.failed'),
+    // A wrong current password shows under its field; only a failure tied to no field is toasted.
+    toastOnError: false,
+    onSuccess: close,
+    onError: (error, message) => {
+      const fields: FieldErrors<PasswordField> = {};
+      for (const { field, key } of serverFieldErrors(error)) {
+        if (field === 'currentPassword' || field === 'newPassword') fields[field] ??= key;
+      }
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) showToast(message, 'error', TOAST_DURATION_MS);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
+    if (change.isPending) return;
     const checked = validateWith<typeof changePasswordBodySchema, PasswordField>(
       changePasswordBodySchema,
       values,
@@ -43,24 +59,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       found.confirmPassword = 'validation.passwordsDoNotMatch';
     setErrors(found);
     if (!checked.ok || Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await changePassword(checked.data);
-      showToast(t('password.success'), 'success');
-      close();
-    } catch (error) {
-      const fields: FieldErrors<PasswordField> = {};
-      for (const { field, key } of serverFieldErrors(error)) {
-        if (field === 'currentPassword' || field === 'newPassword') fields[field] ??= key;
-      }
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) {
-        const key = errorMessageKey(error);
-        showToast(key ? tShell(key) : t('password.failed'), 'error');
-      }
-    } finally {
-      setSaving(false);
-    }
+    change.mutate(checked.data);
   };
 
   const field = (name: PasswordField, autoComplete: string) => {
@@ -94,8 +93,8 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
           <button type="button" onClick={close} className={buttonClass('secondary', 'md')}>
             {t('cancel')}
           </button>
-          <button type="submit" disabled={saving} className={buttonClass('primary', 'md')}>
-            {saving && <InlineSpinner />}
+          <button type="submit" disabled={change.isPending} className={buttonClass('primary', 'md')}>
+            {change.isPending && <InlineSpinner />}
             {t('password.submit')}
           </button>
         </div>

@@ -7,9 +7,9 @@ import { inputClass } from '../../../components/form/control-styles';
 import { describedBy, FormField } from '../../../components/form/form-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { InlineSpinner } from '../../../components/ui/spinner';
+import { countriesQuery } from '../../../domain/places/api/countries';
+import { CountryStateFields } from '../../../domain/places/components/country-state-fields';
 import { type FieldErrors, type FieldMessageKey, validateWith } from '../../../lib/validate';
-import { countriesQuery } from '../../auth/api/countries';
-import { CountryStateFields } from '../../auth/components/country-state-fields';
 import type { ProfileChanges } from '../api/profile-api';
 
 type ProfileField = 'name' | 'bio' | 'phoneNumber' | 'country' | 'state';

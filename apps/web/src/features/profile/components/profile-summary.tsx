@@ -104,7 +104,7 @@ function Tile({
   );
 }
 
-/** Member Since, Account Status, Account Type and Last Activity (spec 1 section 2, Profile). */
+/** Member Since, Account Status, Account Type and Last Activity (the public spec, Profile). */
 export function ProfileTiles({ user }: { user: User }) {
   const { t, i18n } = useTranslation('profile');
   const created = new Date(user.createdAt);

@@ -7,6 +7,7 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import {
   ArrowEndIcon,
   GridIcon,
+  KeyIcon,
   MailIcon,
   MusicIcon,
   RefreshIcon,
@@ -16,16 +17,22 @@ import {
 import { PageSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { updateSessionUser } from '../../../lib/session';
+import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/validate';
-import { KeyIcon } from '../../auth/components/auth-icons';
-import { errorMessageKey } from '../../auth/lib/messages';
-import { currentUserQuery, type ProfileChanges, updateProfile } from '../api/profile-api';
+import { currentUserQuery, updateProfile } from '../api/profile-api';
 import { ChangePasswordModal } from '../components/change-password-modal';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { ProfileHeader, ProfileTiles } from '../components/profile-summary';
 
 type ProfileField = 'name' | 'bio' | 'phoneNumber' | 'country' | 'state';
+const PROFILE_FIELDS: ReadonlySet<string> = new Set<ProfileField>([
+  'name',
+  'bio',
+  'phoneNumber',
+  'country',
+  'state',
+]);
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -48,17 +55,36 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 const ROW_CLASS =
   'flex min-h-12 w-full items-center gap-3 rounded-2xl px-3 text-start font-medium text-ink-100 transition-colors hover:bg-white/[0.06]';
 
-/** /profile: the signed-in user's account (spec 1 section 2, Profile). */
+/** /profile: the signed-in user's account (the public spec, Profile). */
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { t: tShell } = useTranslation();
   const queryClient = useQueryClient();
   const { data: user, isError, refetch } = useQuery(currentUserQuery);
   const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<ProfileField>>({});
   const [passwordOpen, setPasswordOpen] = useState(false);
   useDocumentTitle(tShell('meta.pageTitle', { page: t('title') }));
+
+  const save = usePublicAction({
+    action: updateProfile,
+    success: t('saved'),
+    failure: t('saveFailed'),
+    // A refused field shows under the field; the toast then says what failed, not the generic 400.
+    preferFallback: ['VALIDATION_ERROR', 'BAD_REQUEST'],
+    onSuccess: (updated) => {
+      queryClient.setQueryData<User>(currentUserQuery.queryKey, updated);
+      updateSessionUser(updated);
+      setEditing(false);
+    },
+    onError: (error) => {
+      const fields: FieldErrors<ProfileField> = {};
+      for (const { field, key } of serverFieldErrors(error)) {
+        if (PROFILE_FIELDS.has(field)) fields[field as ProfileField] ??= key;
+      }
+      setServerErrors(fields);
+    },
+  });
 
   if (!user) {
     if (!isError) return <PageSpinner />;
@@ -72,29 +98,6 @@ export default function ProfilePage() {
       </div>
     );
   }
-
-  const save = async (changes: ProfileChanges) => {
-    setSaving(true);
-    setServerErrors({});
-    try {
-      const updated = await updateProfile(changes);
-      queryClient.setQueryData<User>(currentUserQuery.queryKey, updated);
-      updateSessionUser(updated);
-      showToast(t('saved'), 'success');
-      setEditing(false);
-    } catch (error) {
-      const fields: FieldErrors<ProfileField> = {};
-      for (const { field, key } of serverFieldErrors(error)) {
-        if (['name', 'bio', 'phoneNumber', 'country', 'state'].includes(field))
-          fields[field as ProfileField] ??= key;
-      }
-      setServerErrors(fields);
-      const key = errorMessageKey(error);
-      showToast(key === 'errors.backendDown' ? tShell(key) : t('saveFailed'), 'error');
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const comingSoon = () => showToast(t('comingSoon'), 'info');
   const isArtist = user.role === 'artist';
@@ -131,9 +134,12 @@ export default function ProfilePage() {
             {editing ? (
               <ProfileEditForm
                 user={user}
-                saving={saving}
+                saving={save.isPending}
                 serverErrors={serverErrors}
-                onSave={save}
+                onSave={(changes) => {
+                  setServerErrors({});
+                  save.mutate(changes);
+                }}
                 onCancel={() => {
                   setServerErrors({});
                   setEditing(false);

@@ -1,7 +1,7 @@
 import type { Song } from '@ovation/shared';
 import { useTranslation } from 'react-i18next';
 
-/** Admins: the song's raw fields, to check what the server holds (spec 1 Song detail "debug panel"). */
+/** Admins: the song's raw fields, to check what the server holds (the public spec's Song detail "debug panel"). */
 export default function AdminDebugPanel({ song }: { song: Song }) {
   const { t } = useTranslation('songs');
   const rows: Array<[string, string]> = [

@@ -1,18 +1,14 @@
 import type { Song } from '@ovation/shared';
 import { localizeCategory } from '@ovation/shared/category-words';
-import { ERROR_CODES, type ErrorCode } from '@ovation/shared/messages';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
 import { InlineSpinner } from '../../../components/ui/spinner';
-import { showToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api-client';
-import { categoriesQuery } from '../../categories/api/use-categories';
-import { copySong, songKeys } from '../api/use-songs';
-
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
+import { categoriesQuery } from '../../../domain/categories/api/use-categories';
+import { copySong, songKeys } from '../../../domain/songs/api/use-songs';
+import { usePublicAction } from '../../../lib/use-action';
 
 /**
  * Admin: copy a song into another category. The target is required ('Please select a category'); the
@@ -21,38 +17,34 @@ const KNOWN_CODES = new Set<string>(ERROR_CODES);
 export default function CopySongModal({ song, onClose }: { song: Song; onClose: () => void }) {
   const { t, i18n } = useTranslation('songs');
   const { t: tMain } = useTranslation();
-  const queryClient = useQueryClient();
   const categories = useQuery(categoriesQuery);
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const selectId = useId();
   const errorId = useId();
 
-  const submit = async (event: FormEvent) => {
+  const copy = usePublicAction({
+    action: (categoryId: string) => copySong(song._id, categoryId),
+    success: (_, categoryId) =>
+      t('copy.success', {
+        category: categories.data?.find((category) => category._id === categoryId)?.name ?? '',
+      }),
+    failure: t('copy.failed'),
+    invalidate: [songKeys.all, ['categories']],
+    // The dialog stays open on a failure (a toast would sit under its backdrop): the reason shows in it.
+    toastOnError: false,
+    onSuccess: onClose,
+    onError: (_, message) => setError(message),
+  });
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!target) {
       setError(tMain('validation.categoryRequired'));
       return;
     }
-    setSaving(true);
     setError(null);
-    try {
-      await copySong(song._id, target);
-      const name = categories.data?.find((category) => category._id === target)?.name ?? '';
-      showToast(t('copy.success', { category: name }), 'success');
-      void queryClient.invalidateQueries({ queryKey: songKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['categories'] });
-      onClose();
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && KNOWN_CODES.has(failure.code)
-          ? tMain(`errors.${failure.code as ErrorCode}`)
-          : t('copy.failed'),
-      );
-    } finally {
-      setSaving(false);
-    }
+    copy.mutate(target);
   };
 
   const choices = (categories.data ?? []).filter((category) => category._id !== song.category._id);
@@ -96,8 +88,8 @@ export default function CopySongModal({ song, onClose }: { song: Song; onClose: 
           )}
         </div>
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
-          <button type="submit" disabled={saving} className={buttonClass('primary', 'md', 'flex-1')}>
-            {saving && <InlineSpinner />}
+          <button type="submit" disabled={copy.isPending} className={buttonClass('primary', 'md', 'flex-1')}>
+            {copy.isPending && <InlineSpinner />}
             {t('copy.submit')}
           </button>
           <button type="button" onClick={onClose} className={buttonClass('secondary', 'md', 'flex-1')}>

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, FacebookIcon, InstagramIcon, XSocialIcon } from '../../../components/ui/icons';
 import { showToast } from '../../../components/ui/toast';
-import { copyText, facebookShareUrl, instagramCaption, xShareUrl } from '../share-links';
-import { LinkIcon } from './song-icons';
-import { useCopy } from './use-copy';
+import { LinkIcon } from '../../../domain/songs/components/song-icons';
+import { useCopy } from '../../../domain/songs/components/use-copy';
+import { copyText, facebookShareUrl, instagramCaption, xShareUrl } from '../../../domain/songs/share-links';
 
 const CHIP =
   'inline-flex min-h-11 items-center gap-2 rounded-full border border-white/15 bg-white/[0.05] px-4 text-sm font-semibold text-ink-100 hover:border-white/30 hover:bg-white/[0.1]';

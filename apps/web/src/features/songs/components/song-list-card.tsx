@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { useHoverPreview } from '../../../components/player/hover-preview';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { PlayIcon, UsersIcon } from '../../../components/ui/icons';
-import { EligibleVoteButton } from '../../voting/components/eligible-vote-button';
-import { songPageUrl } from '../share-links';
-import { ShareMenu } from './share-menu';
-import { SONG_GRID_SIZES, SongCover } from './song-cover';
-import { CopyIcon } from './song-icons';
+import { ShareMenu } from '../../../domain/songs/components/share-menu';
+import { SONG_GRID_SIZES, SongCover } from '../../../domain/songs/components/song-cover';
+import { CopyIcon } from '../../../domain/songs/components/song-icons';
+import { songPageUrl } from '../../../domain/songs/share-links';
+import { EligibleVoteButton } from '../../../domain/voting/components/eligible-vote-button';
 
 interface SongListCardProps {
   song: Song;

@@ -1,7 +1,7 @@
 import type { Song } from '@ovation/shared';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
-import { SongVotersList } from './song-voters-list';
+import { SongVotersList } from '../../../domain/songs/components/song-voters-list';
 
 /** Admins: who voted for a song (their click on a song in the list opens this instead of the player). */
 export default function VotersModal({ song, onClose }: { song: Song; onClose: () => void }) {

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
+import { VOTING_STORAGE_KEYS } from '../../../domain/voting/voting-storage';
 import { readStorage, writeStorage } from '../../../lib/local-storage';
-import { VOTING_STORAGE_KEYS } from '../../voting/voting-storage';
 
-/** 1 s: the tutorial waits this long after the song page opens (spec 1 section 9). */
+/** 1 s: the tutorial waits this long after the song page opens (the public spec). */
 export const TUTORIAL_DELAY_MS = 1000;
 
 /** First-visit voting tutorial on the song page; dismissing it sets hasSeenVotingTutorial for good. */

@@ -15,17 +15,17 @@ import {
   RefreshIcon,
 } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { useSong } from '../../../domain/songs/api/use-songs';
+import { SongCover } from '../../../domain/songs/components/song-cover';
+import { EyeIcon } from '../../../domain/songs/components/song-icons';
+import { songPageUrl } from '../../../domain/songs/share-links';
+import { EligibleVoteButton } from '../../../domain/voting/components/eligible-vote-button';
 import { ApiError } from '../../../lib/api-client';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { EligibleVoteButton } from '../../voting/components/eligible-vote-button';
-import { useSong } from '../api/use-songs';
 import { SharePanel } from '../components/share-panel';
-import { SongCover } from '../components/song-cover';
-import { EyeIcon } from '../components/song-icons';
 import { VotingTutorial } from '../components/voting-tutorial';
-import { songPageUrl } from '../share-links';
 import { SongReviewNotice } from './song-review-notice';
 
 void i18next.loadNamespaces('songs');
@@ -38,7 +38,7 @@ const AdminDebugPanel = lazy(() => import('../components/admin-debug-panel'));
 /** The hero cover: 640 px on wide screens, the full width on phones. */
 const DETAIL_COVER_SIZES = '(min-width: 1024px) 460px, (min-width: 640px) 70vw, 100vw';
 
-/** /songs/:id (spec 1 Song detail). */
+/** /songs/:id (the public spec's Song detail). */
 export default function SongDetailPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation('songs');

@@ -8,14 +8,14 @@ import { StatTiles } from '../../../components/data/stat-tiles';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon, BarChartIcon, GridIcon, MusicIcon, UsersIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
+import { useCategories } from '../../../domain/categories/api/use-categories';
+import { useSongList } from '../../../domain/songs/api/use-songs';
+import { FilterIcon } from '../../../domain/songs/components/song-icons';
+import { useStats } from '../../../domain/stats/api/use-stats';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useCategories } from '../../categories/api/use-categories';
-import { useStats } from '../../stats/api/use-stats';
-import { useSongList } from '../api/use-songs';
 import { CollapsibleSection } from '../components/collapsible-section';
-import { FilterIcon } from '../components/song-icons';
 import { SongListCard } from '../components/song-list-card';
 import { SongsToolbar } from '../components/songs-toolbar';
 import {
@@ -32,12 +32,12 @@ const PlayerModal = lazy(() => import('../../../components/player/player-modal')
 const VotersModal = lazy(() => import('../components/voters-modal'));
 const CopySongModal = lazy(() => import('../components/copy-song-modal'));
 
-/** 300 ms: the spec's search debounce (section 9). */
+/** 300 ms: the spec's search debounce. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 type Dialog = { kind: 'player' | 'voters' | 'copy'; song: Song } | null;
 
-/** /songs (spec 1): search, category, sort, 12 a page; filters live in the address. */
+/** /songs (the public spec): search, category, sort, 12 a page; filters live in the address. */
 export default function SongsPage() {
   const { t } = useTranslation('songs');
   const { t: tMain } = useTranslation();

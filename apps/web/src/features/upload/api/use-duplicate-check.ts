@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { songListQuery } from '../../songs/api/use-songs';
+import { songListQuery } from '../../../domain/songs/api/use-songs';
 import { isSameTitle } from '../upload-fields';
 
-/** 300 ms: the spec's debounce (spec 1 section 9); the check runs once the artist pauses typing. */
+/** 300 ms: the spec's debounce (the public spec); the check runs once the artist pauses typing. */
 const DUPLICATE_CHECK_DEBOUNCE_MS = 300;
-/** 10: the spec's duplicate-check page size (spec 1 section 9). */
+/** 10: the spec's duplicate-check page size (the public spec). */
 const DUPLICATE_CHECK_LIMIT = 10;
 
 function useDebouncedValue<T>(value: T, delayMs: number): T {

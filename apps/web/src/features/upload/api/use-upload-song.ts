@@ -1,9 +1,9 @@
 import type { Song } from '@ovation/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { type ArtistSong, artistKeys } from '../../../domain/songs/api/artist-queries';
+import { songKeys } from '../../../domain/songs/api/use-songs';
 import { sendMultipart } from '../../../lib/send-multipart';
-import { type ArtistSong, artistKeys } from '../../dashboard/api/artist-queries';
-import { songKeys } from '../../songs/api/use-songs';
 
 /**
  * POST /songs with upload progress (0 to 1, null before the first progress event). On success the new

@@ -6,9 +6,9 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { AlertIcon } from '../../../components/ui/icons';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
+import { isolate } from '../../../lib/bidi';
 import { formatFileSize } from '../../../lib/format-number';
 import { useSession } from '../../../lib/session';
-import { isolate } from '../../dashboard/bidi-isolate';
 import { useUploadSong } from '../api/use-upload-song';
 import { checkCoverFile } from '../cover-file';
 import { recognisedLinkKind } from '../song-link';
@@ -24,7 +24,7 @@ import {
   type UploadFormValues,
   validateUploadFields,
 } from '../upload-fields';
-import { useFormMessage, useKnownErrorCode } from '../use-form-message';
+import { useFormMessage } from '../use-form-message';
 import { CoverField } from './cover-field';
 import { ExtraFields } from './extra-fields';
 import { SongDetailsFields } from './song-details-fields';
@@ -51,13 +51,12 @@ function focusField(target: ErrorTarget) {
   element.focus({ preventScroll: target === 'image' });
 }
 
-/** The upload form (spec 1 Upload): cover, details, optional extras; Cancel and Upload Song. */
+/** The upload form (the public spec's Upload): cover, details, optional extras; Cancel and Upload Song. */
 export function UploadForm({ exitTo }: { exitTo: string }) {
   const { t, i18n } = useTranslation('upload');
   const session = useSession();
   const navigate = useNavigate();
   const renderMessage = useFormMessage();
-  const knownCode = useKnownErrorCode();
   const upload = useUploadSong();
 
   const [values, setValues] = useState<UploadFormValues>(EMPTY_UPLOAD_VALUES);
@@ -139,7 +138,7 @@ export function UploadForm({ exitTo }: { exitTo: string }) {
       navigate(exitTo);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      const failure = describeUploadFailure(error, knownCode);
+      const failure = describeUploadFailure(error);
       if (Object.keys(failure.fields).length > 0) {
         if (failure.fields.image) setCover(null);
         showErrors(failure.fields);

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { UploadForm } from '../components/upload-form';
 
 /**
- * Upload (spec 1): back link, 'Step 1 of 1' progress, the form. Artists return to their dashboard;
+ * Upload (the public spec): back link, 'Step 1 of 1' progress, the form. Artists return to their dashboard;
  * admins (who may upload but have no artist dashboard) return to the admin area.
  */
 export default function UploadPage() {

@@ -6,20 +6,20 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { showToast } from '../../../components/ui/toast';
-import { votingStatusQuery } from '../api/use-voting-status';
-import { serverClock } from '../server-clock';
-import { splitCountdown } from '../vote-rules';
-import { resolveVotingPeriod } from '../voting-period';
-import { markCountdownSeen } from '../voting-storage';
+import { votingStatusQuery } from '../../../domain/voting/api/use-voting-status';
+import { serverClock } from '../../../domain/voting/server-clock';
+import { splitCountdown } from '../../../domain/voting/vote-rules';
+import { resolveVotingPeriod } from '../../../domain/voting/voting-period';
+import { markCountdownSeen } from '../../../domain/voting/voting-storage';
 
-/** Re-check the status every 30 s, the first time 100 ms after opening (spec 1 section 4). */
+/** Re-check the status every 30 s, the first time 100 ms after opening (the public spec). */
 const STATUS_RECHECK_MS = 30_000;
 const FIRST_CHECK_MS = 100;
-/** 3 s: 'voting now open' stays this long before the modal closes itself (spec 1 section 9). */
+/** 3 s: 'voting now open' stays this long before the modal closes itself (the public spec). */
 const OPEN_NOTICE_MS = 3000;
 
 /**
- * The pre-voting countdown (spec 1 Layout, section 4): days, hours, minutes and seconds to the start,
+ * The pre-voting countdown (the public spec's Layout): days, hours, minutes and seconds to the start,
  * ticking each second on the server's clock. At zero it says voting is open, closes after 3 seconds and
  * a toast repeats it. Seeing or dismissing it is remembered for an hour (countdownModalLastSeen).
  */

@@ -1,0 +1,36 @@
+import type { Locator, Page } from 'playwright-core';
+import { text } from './catalogs';
+
+/** The profile page (/profile) of a signed-in user, in the language they read it in. */
+export class ProfilePage {
+  constructor(
+    private readonly page: Page,
+    private readonly language = 'en',
+  ) {}
+
+  /** A string of the profile namespace in the page's language. */
+  text(key: string) {
+    return text(this.language, key, 'profile');
+  }
+
+  async open(name: string) {
+    await this.page.goto('/profile');
+    await this.page.getByRole('heading', { level: 1, name }).waitFor();
+  }
+
+  /** Opens Change Password from the account actions; answers the dialog. */
+  async openChangePassword(): Promise<Locator> {
+    await this.page.getByRole('button', { name: this.text('actions.changePassword'), exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: this.text('password.title') });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Fills the three fields (the new password twice) and submits. */
+  async submitPasswordChange(dialog: Locator, passwords: { current: string; next: string }) {
+    await dialog.getByLabel(this.text('password.currentPassword'), { exact: true }).fill(passwords.current);
+    await dialog.getByLabel(this.text('password.newPassword'), { exact: true }).fill(passwords.next);
+    await dialog.getByLabel(this.text('password.confirmPassword'), { exact: true }).fill(passwords.next);
+    await dialog.getByRole('button', { name: this.text('password.submit'), exact: true }).click();
+  }
+}

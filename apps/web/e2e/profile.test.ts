@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { text } from './pages/catalogs';
+import { ProfilePage } from './pages/profile';
+import { createVerifiedFan } from './support/api';
+import { uniqueEmail } from './support/auth-flows';
+import { setUpBrowser } from './support/browser';
+import { storeSession } from './support/session';
+
+const browser = setUpBrowser();
+
+const storedToken = () => browser.page.evaluate(() => localStorage.getItem('token'));
+
+/** GET /api/auth/me with a token: 200 while its session lives. */
+async function meStatus(token: string) {
+  const response = await fetch(`${browser.baseUrl}/api/auth/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.status;
+}
+
+describe('profile: a refused password change never signs the user out, in any language', () => {
+  it('keeps a French fan signed in after mistyping the current password', async () => {
+    const name = 'Amélie Fan';
+    const password = 'secret-pass-1';
+    const session = await createVerifiedFan(browser.baseUrl, {
+      name,
+      email: uniqueEmail('fr-fan'),
+      password,
+      language: 'fr',
+    });
+    const page = await browser.reset({ language: 'fr' });
+    await storeSession(browser.context, session);
+    const profile = new ProfilePage(page, 'fr');
+    await profile.open(name);
+
+    // The server refuses the wrong current password in French, on its field.
+    let dialog = await profile.openChangePassword();
+    await profile.submitPasswordChange(dialog, { current: 'not-my-password', next: 'new-secret-2' });
+    await dialog.getByText(text('fr', 'errors.WRONG_PASSWORD'), { exact: true }).waitFor();
+    expect(await storedToken()).toBe(session.token);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+
+    // Whatever status a refusal of the typed password comes with, its code decides, not its words: a 401
+    // saying "Identifiants invalides" (the French for the sentence the client once looked for) keeps the
+    // session too.
+    await page.route('**/api/auth/password', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          success: false,
+          code: 'INVALID_CREDENTIALS',
+          message: text('fr', 'errors.INVALID_CREDENTIALS'),
+        }),
+      }),
+    );
+    await dialog.getByRole('button', { name: profile.text('password.submit'), exact: true }).click();
+    await page.getByText(text('fr', 'errors.INVALID_CREDENTIALS'), { exact: true }).first().waitFor();
+    await page.unroute('**/api/auth/password');
+    expect(await storedToken()).toBe(session.token);
+    expect(new URL(page.url()).pathname).toBe('/profile');
+
+    // Still signed in after a reload, and the session still lives on the server.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await storedToken()).toBe(session.token);
+    expect(await meStatus(session.token)).toBe(200);
+
+    // The right current password still works, in French.
+    dialog = await profile.openChangePassword();
+    await profile.submitPasswordChange(dialog, { current: password, next: 'new-secret-2' });
+    await page.getByText(profile.text('password.success'), { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await storedToken()).toBe(session.token);
+  });
+});
