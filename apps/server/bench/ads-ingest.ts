@@ -1,5 +1,5 @@
 /**
- * The ad ingestion part of `npm run bench` (issue 13, speed): impressions and clicks from many viewers.
+ * The ad ingestion part of `npm run bench`: impressions and clicks from many viewers.
  * 12 ads at every location (weights 1 to 10, two of them with caps far above the run, so the cap counters
  * are read and written on every impression), then:
  *   1. 100,000 page views, each a GET /ad-slots for six slots from its own device id: the serving call's

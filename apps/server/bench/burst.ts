@@ -1,5 +1,5 @@
 /**
- * (c) The opening burst (issue 14): 12,000 fans who have not voted yet each send one vote, open loop at
+ * (c) The opening burst: 12,000 fans who have not voted yet each send one vote, open loop at
  * 4,000 a second for 3 seconds (Junior Eurovision 2014 saw 37,000 attempts in its first 3 s), against
  * the benchmark server just as its window opens. Targets: all 12,000 answered 201 within 5 s of the first
  * request, no 5xx, p99 under 1 s; and every 201 stored exactly once.

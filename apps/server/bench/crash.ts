@@ -1,5 +1,5 @@
 /**
- * (e) kill -9 (issue 14): fans vote on a server of their own, which is killed with SIGKILL 1.5 s into the
+ * (e) kill -9: fans vote on a server of their own, which is killed with SIGKILL 1.5 s into the
  * run and restarted on the same data; the votes left without an answer are sent again (a fan pressing
  * Vote again) along with new ones. Every vote answered 201 must be stored exactly once, no fan may hold two
  * votes in a category, and the totals must equal the valid vote rows: on the benchmark's PostgreSQL

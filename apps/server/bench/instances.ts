@@ -1,5 +1,5 @@
 /**
- * (d) Two instances (issue 14): two more server processes on the benchmark database and one Redis, the
+ * (d) Two instances: two more server processes on the benchmark database and one Redis, the
  * load split between them, 25 connections each. Every fan sends its vote in a category to both instances
  * at the same moment (a different song of that category to each), and exactly one of the two may be
  * accepted: the quota row lock in the database decides, whichever process asks.

@@ -3,7 +3,7 @@ import type { Database } from '../src/lib/db';
 import { ADMIN_TOKEN, ensureBenchAdmin, type LatencyResult, measureLatency } from './admin-users';
 import { HTTP_FANS, rows } from './bench-data';
 
-/** Issue 12: stats must stay cheap with 100,000 sessions online. */
+/** Stats must stay cheap with 100,000 sessions online. */
 export const ONLINE_SESSIONS = 100_000;
 /**
  * The sessions belong to the first pgbench run's fans (done voting by now; the review bench uses the

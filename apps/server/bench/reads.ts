@@ -1,5 +1,5 @@
 /**
- * The reads part of `npm run bench` (issue 14): the category page as a browser asks for it (a guest,
+ * The reads part of `npm run bench`: the category page as a browser asks for it (a guest,
  * brotli and gzip accepted) against a bare Fastify route serving the very same bytes and headers from its own
  * process, with the same connections and seconds; then a revalidation run (If-None-Match, answered 304) and
  * the songs list. The two sides of the ratio run in alternating slices (ABBAAB) over the same span: on two
@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import autocannon from 'autocannon';
 
-/** Issue 14: the category page at least 80% of what Fastify alone does sending the same bytes. */
+/** The category page at least 80% of what Fastify alone does sending the same bytes. */
 const TARGET_RATIO = 0.8;
 /** A browser's Accept-Encoding (the issue's own). */
 const BROWSER_ENCODINGS = 'gzip, br';

@@ -54,7 +54,7 @@ const WARMUP_SECONDS = 5;
 const CONNECTIONS = 50;
 /** pgbench clients: the server's pool size, so both sides use as many PostgreSQL connections. */
 const PGBENCH_CLIENTS = 10;
-/** Issue 14: votes (a) and (b) accepted per second against pgbench's one transaction per vote, and p99. */
+/** Votes (a) and (b) accepted per second against pgbench's one transaction per vote, and p99. */
 const TARGET_PGBENCH_PERCENT = 110;
 const TARGET_VOTE_P99_MS = 50;
 const baseDatabaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -18,10 +18,10 @@ import { createAdsRuntime } from './features/ads/runtime';
 import { registerAnalyticsAdminRoutes } from './features/analytics/routes';
 import { registerAuditAdminRoutes } from './features/audit/admin-routes';
 import { registerBannerAdminRoutes } from './features/banners/admin-routes';
+import { registerBannerPublicRoutes } from './features/banners/public-routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
-import { registerCatalogRoutes } from './features/catalog/routes';
-import { ViewCounter } from './features/catalog/view-counter';
 import { registerCategoryAdminRoutes } from './features/categories/admin-routes';
+import { registerCategoryPublicRoutes } from './features/categories/public-routes';
 import { registerCountryRoutes } from './features/countries/routes';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerImageAdminRoutes } from './features/images/admin-routes';
@@ -41,8 +41,12 @@ import { registerPublicSettingsRoutes } from './features/settings/routes';
 import { registerSocialLoginAdminRoutes } from './features/social-login/admin-routes';
 import { registerSocialLoginRoutes } from './features/social-login/routes';
 import { registerSongAdminRoutes } from './features/songs/admin-routes';
+import { registerArtistRoutes } from './features/songs/artist-routes';
 import { registerBulkUploadAdminRoutes } from './features/songs/bulk-upload-routes';
+import { registerSongPublicRoutes } from './features/songs/public-routes';
 import { registerSongWriteAdminRoutes, registerSongWriteRoutes } from './features/songs/song-write-routes';
+import { ViewCounter } from './features/songs/view-counter';
+import { registerStatsRoutes } from './features/stats/routes';
 import { registerUploadRoutes } from './features/uploads/serve-routes';
 import { registerUserAdminRoutes } from './features/users/admin-routes';
 import {
@@ -137,12 +141,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     otpKey: deriveKey(context.secret, 'otp'),
     publicUrl: config.publicUrl,
     limiters: {
-      // Issue 3: 5 failed logins for one account, or 20 from one IP, within 15 minutes.
+      // 5 failed logins for one account, or 20 from one IP, within 15 minutes.
       loginAccount: new Limiter({ name: 'login-account', points: 5, windowSeconds: 15 * 60 }, context.redis),
       loginIp: new Limiter({ name: 'login-ip', points: 20, windowSeconds: 15 * 60 }, context.redis),
       // Each mailed code resets its 5 tries: at most 5 codes an hour keeps guessing far out of reach.
       codeMails: new Limiter({ name: 'code-mails', points: 5, windowSeconds: 60 * 60 }, context.redis),
-      // Issue 10: 5 guesses at a mailed code per address, known or not; a newly mailed code resets them.
+      // 5 guesses at a mailed code per address, known or not; a newly mailed code resets them.
       codeGuesses: new Limiter({ name: 'code-guesses', points: 5, windowSeconds: 60 * 60 }, context.redis),
     },
   };
@@ -226,15 +230,14 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAccountRoutes(routes, accountsDependencies);
       registerSessionRoutes(routes);
       const socialSettings = registerSocialLoginRoutes(routes, context, accountsDependencies);
-      const catalogDependencies = { db, storage: context.storage };
-      registerCatalogRoutes(routes, {
-        ...catalogDependencies,
-        cache: responseCache,
-        views,
-        clock: context.clock,
-      });
-      const songsDependencies = { ...catalogDependencies, clock: context.clock, cache: responseCache };
+      const publicPages = { db, storage: context.storage, cache: responseCache };
+      registerSongPublicRoutes(routes, { ...publicPages, views, clock: context.clock });
+      registerCategoryPublicRoutes(routes, publicPages);
+      registerBannerPublicRoutes(routes, publicPages);
+      registerStatsRoutes(routes, publicPages);
+      const songsDependencies = { ...publicPages, clock: context.clock };
       registerSongWriteRoutes(routes, songsDependencies);
+      registerArtistRoutes(routes, songsDependencies);
       const votingDependencies = {
         db,
         clock: context.clock,

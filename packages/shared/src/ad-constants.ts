@@ -1,9 +1,9 @@
 /**
- * The ads' constants the public pages need, without zod (issue 13): the public bundle imports this, never
+ * The ads' constants the public pages need, without zod: the public bundle imports this, never
  * schemas/ads.ts, so the home page does not download the schema library. schemas/ads.ts re-exports them.
  */
 
-/** Where an ad may show (spec 2 section 9); 'banner' is the default. */
+/** Where an ad may show (the admin spec); 'banner' is the default. */
 export const AD_LOCATIONS = ['header', 'sidebar', 'footer', 'between-songs', 'popup', 'banner'] as const;
 export type AdLocation = (typeof AD_LOCATIONS)[number];
 export const DEFAULT_AD_LOCATION: AdLocation = 'banner';

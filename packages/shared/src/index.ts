@@ -3,6 +3,8 @@ export * from './constants';
 export * from './languages';
 export * from './link-kind';
 export * from './messages';
+export * from './schemas/ad-analytics';
+export * from './schemas/ad-serving';
 export * from './schemas/admin-analytics';
 export * from './schemas/admin-categories';
 export * from './schemas/admin-dashboard';

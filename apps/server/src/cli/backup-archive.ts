@@ -3,26 +3,20 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as tar from 'tar';
 import type { Config } from '../config';
 import { buildInfo } from '../lib/build-info';
-import {
-  buildMigrations,
-  type Database,
-  databaseClient,
-  embeddedDatabaseDirectory,
-  openDatabase,
-  pendingMigrationsIn,
-} from '../lib/db';
+import { buildMigrations, type Database, embeddedDatabaseDirectory, openDatabase } from '../lib/db';
 import { OperatorError } from '../lib/operator-error';
 import { createDiskStorage, createStorage } from '../lib/storage';
 import {
   type BackedUpCounts,
   countAppliedMigrations,
   countBackedUpRows,
+  databaseOnConnection,
+  dumpEmbeddedDataDir,
+  isBehindThisBuild,
   isDatabaseEmpty,
 } from './backup-repository';
 
@@ -161,7 +155,7 @@ interface Dumped {
 
 /** A database behind this build is migrated first: a backup records one schema this build knows. */
 async function requireMigrated(db: Database) {
-  if ((await pendingMigrationsIn(db)).length > 0) {
+  if (await isBehindThisBuild(db)) {
     throw new BackupError('The database is behind this build: run `npm run db:migrate` first.');
   }
 }
@@ -178,7 +172,7 @@ async function dumpPostgres(databaseUrl: string, staging: string): Promise<Dumpe
     const [{ snapshot }] = (
       await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot')
     ).rows as [{ snapshot: string }];
-    const db = drizzlePostgres(client) as unknown as Database;
+    const db = databaseOnConnection(client);
     await requireMigrated(db);
     const counts = await countBackedUpRows(db);
     const migrations = await countAppliedMigrations(db);
@@ -207,7 +201,7 @@ async function dumpEmbedded(dataDir: string, staging: string): Promise<Dumped> {
     await requireMigrated(database.db);
     const counts = await countBackedUpRows(database.db);
     const migrations = await countAppliedMigrations(database.db);
-    const dump = await (databaseClient(database.db) as PGlite).dumpDataDir('gzip');
+    const dump = await dumpEmbeddedDataDir(database.db);
     await fs.writeFile(path.join(staging, 'pglite.tar.gz'), Buffer.from(await dump.arrayBuffer()));
     return { file: 'pglite.tar.gz', counts, migrations };
   } finally {

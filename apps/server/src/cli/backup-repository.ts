@@ -1,5 +1,8 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../lib/db';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { type Database, databaseClient, pendingMigrationsIn, rowsOf } from '../lib/db';
 
 /** What a backup's manifest records and a restore compares: rows of the tables that matter most. */
 export interface BackedUpCounts {
@@ -39,4 +42,19 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
     await db.execute(sql`select count(*) as count from pg_tables where schemaname in ('public', 'drizzle')`),
   );
   return Number(row?.count ?? 0) === 0;
+}
+
+/** The query builder over one connection: the backup's REPEATABLE READ transaction, holding its snapshot. */
+export function databaseOnConnection(client: pg.Client): Database {
+  return drizzlePostgres(client) as unknown as Database;
+}
+
+/** Whether this build has migrations the database has not applied yet. */
+export async function isBehindThisBuild(db: Database): Promise<boolean> {
+  return (await pendingMigrationsIn(db)).length > 0;
+}
+
+/** PGlite's own dump of its data folder, gzipped (the embedded database only). */
+export async function dumpEmbeddedDataDir(db: Database): Promise<Blob> {
+  return (databaseClient(db) as PGlite).dumpDataDir('gzip');
 }

@@ -1,27 +1,11 @@
 // `npm run db:seed`: adds the demo data to an empty database (never to one that has accounts or categories).
-import { count, eq } from 'drizzle-orm';
 import { parseConfig } from '../config';
-import { banners, categories, images, songs, users, votes } from '../db/schema';
 import { DEMO_PASSWORD, MAIN_DEMO_ACCOUNTS } from '../db/seed/demo-accounts';
 import { seedDemoDataIfEmpty } from '../db/seed/seed';
 import { systemClock } from '../lib/clock';
-import { type Database, openDatabase } from '../lib/db';
+import { openDatabase } from '../lib/db';
 import { createStorage } from '../lib/storage';
-
-async function countRows(db: Database) {
-  const total = async (query: Promise<Array<{ value: number }>>) => (await query)[0]?.value ?? 0;
-  return {
-    categories: await total(db.select({ value: count() }).from(categories)),
-    songs: await total(db.select({ value: count() }).from(songs)),
-    approved: await total(db.select({ value: count() }).from(songs).where(eq(songs.status, 'approved'))),
-    pending: await total(db.select({ value: count() }).from(songs).where(eq(songs.status, 'pending'))),
-    rejected: await total(db.select({ value: count() }).from(songs).where(eq(songs.status, 'rejected'))),
-    users: await total(db.select({ value: count() }).from(users)),
-    votes: await total(db.select({ value: count() }).from(votes)),
-    covers: await total(db.select({ value: count() }).from(images).where(eq(images.kind, 'cover'))),
-    banners: await total(db.select({ value: count() }).from(banners)),
-  };
-}
+import { countSeededRows } from './seed-repository';
 
 export async function main(): Promise<number> {
   const config = parseConfig();
@@ -41,7 +25,7 @@ export async function main(): Promise<number> {
     const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
     const where = config.databaseUrl ? 'PostgreSQL' : `${config.dataDir} (embedded)`;
     if (seeded) {
-      const rows = await countRows(database.db);
+      const rows = await countSeededRows(database.db);
       console.log(
         `Seeded demo data into ${where} in ${seconds} s: ${rows.categories} categories, ${rows.songs} songs ` +
           `(${rows.approved} approved, ${rows.pending} pending, ${rows.rejected} rejected), ${rows.users} accounts, ` +

@@ -9,7 +9,7 @@ import type { Viewer } from './viewer';
  * does not, so a new route cannot ship unguarded by accident.
  * - public: anyone, guests included (the service may still shape the answer by viewer).
  * - signedIn: any signed-in user.
- * - fan: fans only, refused in the voting rules' own words (spec 1 section 8).
+ * - fan: fans only, refused in the voting rules' own words (the public spec).
  * - artist: artists and admins (uploads, the artist dashboard); services check ownership.
  * - admin: admins only; declared by registering the route inside `registerAdminScope`.
  */

@@ -281,6 +281,25 @@ export function hasSqlState(error: unknown, state: string): boolean {
 }
 
 /**
+ * Runs a write and answers the database's refusal with one of `refusals`' SQLSTATEs as the error its
+ * function makes: how a repository turns a unique index or a foreign key it raced with into what its
+ * service understands (a 409, a 404), so no service reads SQLSTATEs.
+ */
+export async function refusingWith<T>(
+  refusals: Partial<Record<string, () => Error>>,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (const [state, refusal] of Object.entries(refusals)) {
+      if (refusal && hasSqlState(error, state)) throw refusal();
+    }
+    throw error;
+  }
+}
+
+/**
  * How many rows a write changed: node-postgres says `rowCount`, PGlite `affectedRows` (cheaper than
  * `returning` every deleted row just to count them).
  */

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@ovation/shared';
-import { DEFAULT_LANGUAGE, type LanguageCode } from '@ovation/shared/languages';
+import type { LanguageCode } from '@ovation/shared/languages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type FieldError } from './errors';
 import { requestLanguage, varyByLanguage } from './language';
@@ -64,8 +64,6 @@ interface Failure {
   code: ErrorCode;
   errors?: FieldError[];
   extra?: Record<string, unknown>;
-  /** A more precise English text than the code's (a service's detail); other languages get the code's. */
-  englishDetail?: string;
 }
 
 /** Sends `{ success: false, code, message }` with the message in the language of the request. */
@@ -73,10 +71,7 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failur
   const language = requestLanguage(request);
   const errors = failure.errors ? translateFieldErrors(failure.errors, language) : undefined;
   const firstKeyed = errors?.find((error) => error.key);
-  const message =
-    language === DEFAULT_LANGUAGE && failure.englishDetail
-      ? failure.englishDetail
-      : (firstKeyed?.message ?? errorMessage(failure.code, language));
+  const message = firstKeyed?.message ?? errorMessage(failure.code, language);
   const body: ErrorResponse & Record<string, unknown> = {
     ...failure.extra,
     success: false,
@@ -121,7 +116,6 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
       code: error.code,
       errors: error.errors,
       extra: error.extra,
-      englishDetail: error.message !== ERROR_MESSAGES[error.code] ? error.message : undefined,
     };
   }
   if (error instanceof RequestValidationError) {

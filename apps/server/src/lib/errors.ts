@@ -1,4 +1,9 @@
-import { ERROR_MESSAGES, type ErrorCode } from '@ovation/shared';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  VALIDATION_MESSAGES,
+  type ValidationMessageKey,
+} from '@ovation/shared';
 
 export interface FieldError {
   field: string;
@@ -9,6 +14,11 @@ export interface FieldError {
   params?: Record<string, string>;
 }
 
+/** A field error carrying one of the shared `validation.*` messages (the answer's message in every language). */
+export function fieldError(field: string, key: ValidationMessageKey): FieldError {
+  return { field, key: `validation.${key}`, message: VALIDATION_MESSAGES[key] };
+}
+
 /**
  * The one way a service fails: an HTTP status and a stable code whose English text lives in the shared
  * ERROR_MESSAGES. `extra` adds fields the spec's client reads (e.g. emailNotVerified on login).
@@ -17,9 +27,10 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    options: { message?: string; errors?: FieldError[]; extra?: Record<string, unknown> } = {},
+    options: { detail?: string; errors?: FieldError[]; extra?: Record<string, unknown> } = {},
   ) {
-    super(options.message ?? ERROR_MESSAGES[code]);
+    // The answer's words come from the catalogs by code; `detail` is for the log only, never sent.
+    super(options.detail ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';
     this.errors = options.errors;
     this.extra = options.extra;

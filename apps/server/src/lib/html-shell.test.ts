@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MESSAGE_CATALOGS } from '@ovation/shared/message-catalogs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAd } from '../features/ads/test-support';
+import { createAd } from '../test/ads';
 import { startTestServer, type TestServer } from '../test/server';
 
 let server: TestServer;

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../test/server';
 import { NOT_STORED, SHARED_PUBLIC, SHARED_REVALIDATED } from './http-caching';
 
 /**
- * Issue 14: public reads are cacheable by a CDN (public, s-maxage, stale-while-revalidate, ETag, 304), and
+ * Public reads are cacheable by a CDN (public, s-maxage, stale-while-revalidate, ETag, 304), and
  * nothing personal, admin-only or failed ever is. Spoken over raw HTTP: fetch would hide the encodings.
  */
 

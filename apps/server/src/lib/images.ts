@@ -15,6 +15,11 @@ export function imageVariantKey(storageKey: string, width: number) {
   return `${storageKey}-${width}.webp`;
 }
 
+/** `<uuid>-<width>.webp`: the name of a stored rendition without its folder, as the admin screens show it. */
+export function fileNameOf(storageKey: string, width: number): string {
+  return imageVariantKey(storageKey, width).split('/').pop()!;
+}
+
 /** Builds the `{ url, srcSet }` the web app renders responsive images from. */
 export function toImageRef(storage: FileStorage, image: StoredImage | null | undefined): ImageRef | null {
   if (!image || image.widths.length === 0) return null;

@@ -98,6 +98,9 @@ export async function createAuditEntry(
   return row!;
 }
 
+/** Stores a voting window without an audit entry, for tests of other features (voting's own use its repository). */
+export { saveVotingWindow };
+
 /** Voting open, without dates, in UTC; written without an audit entry. */
 export async function openVoting(db: Database) {
   await saveVotingWindow(db, { isEnabled: true, startDate: null, endDate: null });

@@ -3,7 +3,7 @@ import { categoryTranslationsSchema } from './catalog';
 import { dataEnvelope } from './envelope';
 
 /**
- * Results visibility (issue 11): vote totals and winners stay admin-only until an admin publishes the
+ * Results visibility: vote totals and winners stay admin-only until an admin publishes the
  * results. `showLiveStandings` (on by default) lets the public category pages rank songs by votes, without
  * numbers, before that; off, they list songs in a neutral order until publication.
  */
@@ -75,7 +75,7 @@ export const analyticsCategorySchema = z.object({
 });
 export type AnalyticsCategory = z.infer<typeof analyticsCategorySchema>;
 
-/** GET /admin/analytics (spec 2 "Vote analytics", with issue 11's fraud-review columns). */
+/** GET /admin/analytics (the admin spec's "Vote analytics", with the fraud-review columns). */
 export const adminAnalyticsSchema = z.object({
   totals: z.object({
     /** Every valid vote. */
@@ -122,7 +122,7 @@ export const winnerChangeResponseSchema = z.object({
   data: winnerChangeSchema,
 });
 
-/** GET /admin/analytics/report: the CSV's columns, in order (spec 2 section 9, then issue 11's). */
+/** GET /admin/analytics/report: the CSV's columns, in order (the admin spec's report columns, then the fraud-review ones). */
 export const VOTE_REPORT_COLUMNS = [
   'Category',
   'Song',

@@ -9,7 +9,7 @@ import { dataEnvelope, messageEnvelopeSchema } from './envelope';
 export const MAX_CATEGORY_NAME_LENGTH = 100;
 /** 16 UTF-16 units: one emoji, even a flag or a joined sequence, or a few letters. */
 export const MAX_CATEGORY_ICON_LENGTH = 16;
-/** Spec 2 section 9's defaults. */
+/** The admin spec's defaults. */
 export const DEFAULT_CATEGORY_ICON = '🎵';
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
 /** The integer column's comfortable range: far beyond any real ordering, far from int4 overflow. */
@@ -53,7 +53,7 @@ const translationsInputSchema = z
   });
 
 /**
- * The body of POST /categories and PUT /categories/{id} (spec 2 sections 3 and 5). PUT replaces the whole
+ * The body of POST /categories and PUT /categories/{id} (the admin spec). PUT replaces the whole
  * category, so both take the same fields with the spec's defaults. A regional category names one of the
  * REGIONS; a continental one has none (a region sent with it is dropped).
  */
@@ -102,7 +102,7 @@ export type CategoryInput = z.output<typeof categoryInputSchema>;
 export const categoryWriteResponseSchema = dataEnvelope(categorySchema);
 export const categoryDeleteResponseSchema = messageEnvelopeSchema;
 
-/** GET /admin/categories/stats (spec 2 section 3, "Category stats"). */
+/** GET /admin/categories/stats (the admin spec's "Category stats"). */
 export const categoryStatsSchema = z.object({
   total: z.number().int(),
   /** Every song in a category, whatever its status: the sum of the cards' song counts. */

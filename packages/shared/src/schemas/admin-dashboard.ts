@@ -11,7 +11,7 @@ export const auditTargetSchema = z.object({
 });
 export type AuditTarget = z.infer<typeof auditTargetSchema>;
 
-/** The admin dashboard's figures (spec 2 section 3 "Admin dashboard stats"). */
+/** The admin dashboard's figures (the admin spec's "Admin dashboard stats"). */
 export const adminDashboardStatsSchema = z.object({
   totalUsers: z.number().int(),
   totalSongs: z.number().int(),

@@ -5,7 +5,7 @@ import { type VoteFilter, voteFilterSchema } from './admin-integrity-signals';
 import { listQuerySchema } from './admin-list';
 import { dataEnvelope, pageEnvelope } from './envelope';
 
-/** A review's course: open while its votes are quarantined, then decided once (issue 11, item 7). */
+/** A review's course: open while its votes are quarantined, then decided once. */
 export const VOTE_REVIEW_STATUSES = ['open', 'invalidated', 'restored'] as const;
 export type VoteReviewStatus = (typeof VOTE_REVIEW_STATUSES)[number];
 

@@ -3,7 +3,7 @@ import { validationMessage as message } from '../messages';
 import { listQuerySchema, MAX_ADMIN_PAGE_SIZE } from './admin-list';
 import { dataEnvelope, pageEnvelope } from './envelope';
 
-/** The states a vote can be in (issue 11): only `valid` votes count anywhere. */
+/** The states a vote can be in: only `valid` votes count anywhere. */
 export const VOTE_STATUSES = ['valid', 'quarantined', 'invalid'] as const;
 export type VoteStatus = (typeof VOTE_STATUSES)[number];
 

@@ -15,7 +15,7 @@ export const optionalQueryText = (max: number) =>
 
 /**
  * The one list contract of the admin back-office (admin-design.md, server 5): every admin list takes
- * page, limit (20 by default, spec 2 section 9), a free-text search and a sort order, plus filters of
+ * page, limit (20 by default, the admin spec), a free-text search and a sort order, plus filters of
  * its own added with `.extend()`; every answer is `{ success, data, pagination }`.
  */
 export const listQuerySchema = z.object({

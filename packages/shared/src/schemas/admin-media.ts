@@ -7,7 +7,7 @@ import { dataEnvelope, errorResponseSchema, messageEnvelopeSchema, pageEnvelope 
 import { jsonTextField, libraryImageField } from './form-fields';
 
 // ---------------------------------------------------------------------------------------------------
-// Image library (spec 2 "Image management")
+// Image library (the admin spec's "Image management")
 
 /**
  * A library image's name as the server generates it: `<uuid>-<width>.webp` (the largest rendition).
@@ -82,7 +82,7 @@ export type ImageInUseResponse = z.infer<typeof imageInUseResponseSchema>;
 export const imageDeleteResponseSchema = messageEnvelopeSchema;
 
 // ---------------------------------------------------------------------------------------------------
-// Banners (spec 2 "Banner management")
+// Banners (the admin spec's "Banner management")
 
 /** A slideshow has few banners: the admin list is one answer, and the 51st is refused (BANNER_LIMIT). */
 export const MAX_BANNERS = 50;

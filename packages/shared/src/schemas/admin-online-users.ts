@@ -4,14 +4,14 @@ import { validationMessage as message } from '../messages';
 import { listQuerySchema } from './admin-list';
 import { dataEnvelope, objectIdSchema, pageEnvelope } from './envelope';
 
-/** A session is online while it is not ended and was active within the last 5 minutes (issue 12). */
+/** A session is online while it is not ended and was active within the last 5 minutes. */
 export const ONLINE_PRESENCE_MINUTES = 5;
-/** Spec 2 section 9: the online users screen refreshes every 30 s when auto-refresh is on. */
+/** The admin spec: the online users screen refreshes every 30 s when auto-refresh is on. */
 export const ONLINE_USERS_REFRESH_SECONDS = 30;
-/** Spec 2 section 9: recent activity and unique users count the last 24 hours. */
+/** The admin spec: recent activity and unique users count the last 24 hours. */
 export const RECENT_ACTIVITY_HOURS = 24;
 
-/** The device kinds a session's user agent is sorted into (spec 2: icon for mobile, tablet, desktop). */
+/** The device kinds a session's user agent is sorted into (the admin spec: icon for mobile, tablet, desktop). */
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop', 'unknown'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
@@ -34,7 +34,7 @@ export const onlineUsersQuerySchema = listQuerySchema.extend({
 });
 export type OnlineUsersQuery = z.infer<typeof onlineUsersQuerySchema>;
 
-/** Spec 2 section 3 'Online session': one live session, with its user. */
+/** The admin spec's 'Online session': one live session, with its user. */
 export const onlineSessionSchema = z.object({
   /** The session's id (what DELETE /online-users/{sessionId} takes). */
   _id: z.string(),
@@ -63,7 +63,7 @@ export const onlineSessionPageResponseSchema = pageEnvelope(onlineSessionSchema)
 /** One group of a stats breakdown: `_id` is the country code ('unknown' when none), role or device type. */
 const countOf = <T extends z.ZodType>(id: T) => z.object({ _id: id, count: z.number().int() });
 
-/** Spec 2 section 3 'Online stats', from a summary computed at most once a minute (`computedAt`). */
+/** The admin spec's 'Online stats', from a summary computed at most once a minute (`computedAt`). */
 export const onlineStatsSchema = z.object({
   /** Sessions online now (active within ONLINE_PRESENCE_MINUTES). */
   currentOnline: z.number().int(),

@@ -19,7 +19,7 @@ export const adminSongsQuerySchema = listQuerySchema.extend({
 });
 export type AdminSongsQuery = z.infer<typeof adminSongsQuerySchema>;
 
-/** The dashboard's 'Pending Approvals' shows 5 (spec 2 section 9); a caller may ask for up to 20. */
+/** The dashboard's 'Pending Approvals' shows 5 (the admin spec); a caller may ask for up to 20. */
 export const PENDING_SONGS_SHOWN = 5;
 export const pendingSongsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(20).default(PENDING_SONGS_SHOWN),
@@ -115,7 +115,7 @@ const albumCoverLink = z
   .transform((value) => (value ? value : undefined));
 
 /**
- * PUT /songs/{id} (multipart): title, artist and link are required (spec 2 section 5); the cover is a
+ * PUT /songs/{id} (multipart): title, artist and link are required (the admin spec); the cover is a
  * new image file, a link, or the current value (unchanged). `expectedUpdatedAt` is the `updatedAt` the
  * editor opened, so a change by someone else in between is refused rather than overwritten.
  */

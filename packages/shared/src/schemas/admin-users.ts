@@ -11,7 +11,7 @@ export type AdminUserRoleFilter = (typeof ADMIN_USER_ROLE_FILTERS)[number];
 /** 100 characters: longer than any country or state name of the registration list. */
 const MAX_PLACE_LENGTH = 100;
 
-/** The filters of the users list and of its export (spec 2 section 7: role, country, state, search). */
+/** The filters of the users list and of its export (the admin spec: role, country, state, search). */
 const userFilterFields = {
   role: z
     .union([z.enum(ADMIN_USER_ROLE_FILTERS), z.literal('')], { error: message('roleChoiceInvalid') })
@@ -25,9 +25,9 @@ const userFilterFields = {
 export const adminUsersQuerySchema = listQuerySchema.extend(userFilterFields);
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
-/** The users export's only format (spec 2 section 7: format=excel). */
+/** The users export's only format (the admin spec: format=excel). */
 export const USER_EXPORT_FORMATS = ['excel'] as const;
-/** Spec 2 section 9: the export's file name. */
+/** The admin spec: the export's file name. */
 export const USER_EXPORT_FILENAME = 'users-export.xlsx';
 
 /** GET /admin/export/users: the list's filters (every matching user, not one page) and the format. */
@@ -38,7 +38,7 @@ export const userExportQuerySchema = z.object({
 });
 export type UserExportQuery = z.infer<typeof userExportQuerySchema>;
 
-/** The admin's view of a user (spec 2 section 3 'User'): the list, the actions and the export use it. */
+/** The admin's view of a user (the admin spec's 'User'): the list, the actions and the export use it. */
 export const adminUserSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -63,7 +63,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageResponseSchema = pageEnvelope(adminUserSchema);
 export const adminUserResponseSchema = dataEnvelope(adminUserSchema);
 
-/** Spec 2 section 3 'User stats' (its own names: `artiste` counts artists). */
+/** The admin spec's 'User stats' (its own names: `artiste` counts artists). */
 export const userStatsSchema = z.object({
   total: z.number().int(),
   artiste: z.number().int(),
@@ -76,7 +76,7 @@ export const userStatsResponseSchema = dataEnvelope(userStatsSchema);
 /** GET /admin/users/filters: with `country`, the states offered are that country's. */
 export const userFilterOptionsQuerySchema = z.object({ country: optionalQueryText(MAX_PLACE_LENGTH) });
 
-/** Spec 2 section 3 'Filter options': the countries and states users registered with, sorted. */
+/** The admin spec's 'Filter options': the countries and states users registered with, sorted. */
 export const userFilterOptionsSchema = z.object({
   countries: z.array(z.string()),
   states: z.array(z.string()),

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  AD_LOCATIONS,
-  DEFAULT_AD_LOCATION,
-  MAX_AD_IMPRESSIONS_PER_BATCH,
-  MAX_AD_SLOTS_PER_PAGE,
-} from '../ad-constants';
+import { AD_LOCATIONS, DEFAULT_AD_LOCATION } from '../ad-constants';
 import { MAX_TEXT_LENGTH } from '../constants';
 import { validationMessage as message } from '../messages';
 import { listQuerySchema } from './admin-list';
@@ -12,7 +7,7 @@ import { dataEnvelope, messageEnvelopeSchema, paginationSchema } from './envelop
 import { jsonTextField, libraryImageField } from './form-fields';
 
 // ---------------------------------------------------------------------------------------------------
-// Ads (spec 2 "Ad management", "Ad and traffic analytics"; issue 13)
+// Ads (the admin spec's "Ad management" and "Ad and traffic analytics")
 
 // The constants the public pages need live without zod in ad-constants.ts (kept out of the first download).
 export * from '../ad-constants';
@@ -38,7 +33,7 @@ export const MIN_AD_YEAR = 2000;
 export const MAX_AD_YEAR = 2100;
 
 /** A calendar date in the platform's timezone, 'YYYY-MM-DD', that exists, between MIN_AD_YEAR and MAX_AD_YEAR. */
-const calendarDate = isoDate.refine((value) => {
+export const calendarDate = isoDate.refine((value) => {
   const date = new Date(`${value}T00:00:00Z`);
   const year = Number(value.slice(0, 4));
   return (
@@ -243,7 +238,7 @@ export const adminAdSchema = z.object({
 });
 export type AdminAd = z.infer<typeof adminAdSchema>;
 
-/** GET /ads: `data.ads` (spec 2) with the list contract's pagination. */
+/** GET /ads: `data.ads` (the admin spec) with the list contract's pagination. */
 export const adminAdListResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ ads: z.array(adminAdSchema) }),
@@ -284,144 +279,3 @@ export const adAnalyticsSchema = z.object({
 });
 export type AdAnalytics = z.infer<typeof adAnalyticsSchema>;
 export const adAnalyticsResponseSchema = dataEnvelope(adAnalyticsSchema);
-
-// ---------------------------------------------------------------------------------------------------
-// Ad and traffic analytics (GET /ads/public/analytics, /ads/public/traffic)
-
-/** startDate and endDate: inclusive calendar dates in the platform's timezone; default the last 30 days. */
-export const adAnalyticsQuerySchema = z.object({
-  startDate: calendarDate.optional(),
-  endDate: calendarDate.optional(),
-});
-export const adTrafficQuerySchema = adAnalyticsQuerySchema.extend({
-  groupBy: z.enum(AD_TRAFFIC_GROUPS, { error: message('optionInvalid') }).default('day'),
-});
-export type AdTrafficQuery = z.output<typeof adTrafficQuerySchema>;
-
-export const adTrafficStatSchema = z.object({
-  /**
-   * The period's start on the platform's wall clock: 'YYYY-MM-DD HH:00' (hour), 'YYYY-MM-DD' (day; a week
-   * by its Monday), 'YYYY-MM' (month). The CSV's Date column.
-   */
-  period: z.string(),
-  /** The period's first instant (ISO), for charts. */
-  start: z.string(),
-  hour: z.number().int().nullable(),
-  day: z.number().int().nullable(),
-  week: z.number().int().nullable(),
-  month: z.number().int(),
-  year: z.number().int(),
-  totalImpressions: z.number().int(),
-  totalClicks: z.number().int(),
-  /** Distinct viewers (a signed-in account, or an anonymous browser) who saw an ad in the period. */
-  totalUniqueViews: z.number().int(),
-  ctr: z.number(),
-  uniqueAdCount: z.number().int(),
-  filteredImpressions: z.number().int(),
-  filteredClicks: z.number().int(),
-});
-export type AdTrafficStat = z.infer<typeof adTrafficStatSchema>;
-
-export const adRangeSchema = z.object({
-  startDate: z.string(),
-  endDate: z.string(),
-  timezone: z.string(),
-});
-
-export const adAnalyticsPageSchema = z.object({
-  range: adRangeSchema,
-  totals: z.object({
-    totalImpressions: z.number().int(),
-    totalClicks: z.number().int(),
-    ctr: z.number(),
-    /** Distinct viewers over the whole range. */
-    totalUniqueViews: z.number().int(),
-    filteredImpressions: z.number().int(),
-    filteredClicks: z.number().int(),
-  }),
-  locationStats: z.array(
-    z.object({
-      location: z.enum(AD_LOCATIONS),
-      totalImpressions: z.number().int(),
-      totalClicks: z.number().int(),
-      ctr: z.number(),
-      /** Ads with counted impressions at this location in the range (not the ads set to show there now). */
-      adCount: z.number().int(),
-    }),
-  ),
-  topAds: z.array(
-    z.object({
-      adId: z.string(),
-      title: z.string(),
-      imageUrl: z.string().nullable(),
-      totalImpressions: z.number().int(),
-      totalClicks: z.number().int(),
-      ctr: z.number(),
-    }),
-  ),
-  /** By day. */
-  trafficStats: z.array(adTrafficStatSchema),
-});
-export type AdAnalyticsPage = z.infer<typeof adAnalyticsPageSchema>;
-export const adAnalyticsPageResponseSchema = dataEnvelope(adAnalyticsPageSchema);
-
-export const adTrafficSchema = z.object({
-  range: adRangeSchema,
-  groupBy: z.enum(AD_TRAFFIC_GROUPS),
-  trafficStats: z.array(adTrafficStatSchema),
-});
-export type AdTraffic = z.infer<typeof adTrafficSchema>;
-export const adTrafficResponseSchema = dataEnvelope(adTrafficSchema);
-
-/** The CSV export's header (spec 2) and file name. */
-export const AD_ANALYTICS_CSV_HEADER = ['Date', 'Impressions', 'Clicks', 'Unique Views', 'CTR (%)'] as const;
-export function adAnalyticsFileName(startDate: string, endDate: string): string {
-  return `ad-analytics-${startDate}-to-${endDate}.csv`;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Serving and counting (public)
-
-/** What a page asks for: `?slots=header,sidebar,between-songs,between-songs,footer` (a location per slot). */
-export const adSlotsQuerySchema = z.object({
-  slots: z
-    .string()
-    .max(400)
-    .transform((value) => value.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(AD_LOCATIONS)).min(1).max(MAX_AD_SLOTS_PER_PAGE)),
-});
-
-export const servedAdSchema = z.object({
-  /** The slot's index in the request's `slots`. */
-  slot: z.number().int(),
-  location: z.enum(AD_LOCATIONS),
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
-  srcSet: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  /** Signed: the ad, the location, the viewer and when it was served. Impressions send it back. */
-  token: z.string(),
-  /** The click redirect (`/api/ad-click/<token>`): records the click, then goes to the stored target. */
-  clickUrl: z.string(),
-  /** The target's host, shown on the ad ('example.com'). */
-  targetHost: z.string(),
-});
-export type ServedAd = z.infer<typeof servedAdSchema>;
-export const adSlotsResponseSchema = dataEnvelope(z.object({ ads: z.array(servedAdSchema) }));
-
-/** A serve token is 62 characters; a little room for a future version, none for padding a batch out. */
-export const MAX_AD_TOKEN_LENGTH = 64;
-/** POST /ad-events' body limit: a full batch (4 × the counted maximum, each a full-length token) fits. */
-export const AD_EVENTS_BODY_LIMIT = 16 * 1024;
-
-/** POST /ad-events: the tokens of ads seen (half on screen for a second); sent with sendBeacon. */
-export const adImpressionBatchSchema = z.object({
-  impressions: z.array(z.string().max(MAX_AD_TOKEN_LENGTH)).max(MAX_AD_IMPRESSIONS_PER_BATCH * 4),
-});
-export type AdImpressionBatch = z.infer<typeof adImpressionBatchSchema>;
-
-/** No length limit here: any token that does not verify (too long included) redirects home, as a bad one does. */
-export const adTokenParamsSchema = z.object({ token: z.string() });

@@ -33,9 +33,9 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Spec 1 section 5: "must look like an e-mail without whitespace". */
+/** The public spec: "must look like an e-mail without whitespace". */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Spec 1 section 5: optional leading plus, first digit 1-9, up to 15 more digits (spaces removed). */
+/** The public spec: optional leading plus, first digit 1-9, up to 15 more digits (spaces removed). */
 const PHONE_PATTERN = /^\+?[1-9]\d{0,15}$/;
 const OTP_PATTERN = new RegExp(`^\\d{${OTP_LENGTH}}$`);
 

@@ -8,7 +8,7 @@ import {
 import { requiredArtistSchema, songFieldsSchema } from './song-writes';
 
 /**
- * Bulk upload of songs from a CSV file (spec 2 sections 2, 5 and 7). The browser parses the file and
+ * Bulk upload of songs from a CSV file (the admin spec). The browser parses the file and
  * sends the rows as JSON; the server also takes the file itself (multipart) and parses it under the
  * very same rules, which live here so the two can never disagree.
  */
@@ -35,7 +35,7 @@ export const BULK_UPLOAD_TEMPLATE_COLUMNS = [
 export const BULK_UPLOAD_COLUMNS = [...BULK_UPLOAD_TEMPLATE_COLUMNS, 'category_id'] as const;
 export type BulkUploadColumn = (typeof BULK_UPLOAD_COLUMNS)[number];
 
-/** A row without one of these is dropped before upload (spec 2 section 5). */
+/** A row without one of these is dropped before upload (the admin spec). */
 export const BULK_UPLOAD_REQUIRED_COLUMNS = ['title', 'artist', 'song_link'] as const;
 export type BulkUploadRequiredColumn = (typeof BULK_UPLOAD_REQUIRED_COLUMNS)[number];
 
@@ -278,7 +278,7 @@ export const bulkUploadSuccessSchema = z.object({
   title: z.string(),
 });
 
-/** Bulk upload result (spec 2 section 3): every row sent is in `successful` or in `failed`. */
+/** Bulk upload result (the admin spec): every row sent is in `successful` or in `failed`. */
 export const bulkUploadResultSchema = z.object({
   total: z.number().int(),
   successful: z.array(bulkUploadSuccessSchema),

@@ -111,7 +111,7 @@ export const songPageResponseSchema = pageEnvelope(songSchema);
 export const songResponseSchema = dataEnvelope(songSchema);
 export const categoryListResponseSchema = dataEnvelope(z.array(categorySchema));
 /**
- * How a category page may rank its songs for the public (issue 11, results visibility):
+ * How a category page may rank its songs for the public:
  * - final: the results are published; songs by valid votes, with totals, isWinner and the category's winner;
  * - live: not published, live standings on; songs ranked by votes (#1..n) without numbers or winner;
  * - hidden: neither; songs in a neutral order (title A to Z), no rank shown.

@@ -6,7 +6,7 @@ import { dataEnvelope } from './envelope';
 /** The spec sets only a minimum of 1; a bound keeps the quota a sane integer. */
 export const MAX_VOTES_PER_USER = 1000;
 
-/** Platform-wide settings (spec 2 "Platform settings"); the server enforces every one of them. */
+/** Platform-wide settings (the admin spec's "Platform settings"); the server enforces every one of them. */
 export const platformSettingsSchema = z.object({
   deviceRestrictions: z.object({
     enabled: z.boolean(),

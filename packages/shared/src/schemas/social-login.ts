@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
 
-/** The social sign-in providers the platform offers (spec 1 section 2, spec 2 "Social login settings"). */
+/** The social sign-in providers the platform offers (the public spec, the admin spec's "Social login settings"). */
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 
 /**
  * The short reasons the server puts in `/auth/callback?error=<reason>` when a social sign-in fails.
- * The web app treats any of them as "social_auth_failed" (spec 1 section 4); they exist for logs and support.
+ * The web app treats any of them as "social_auth_failed" (the public spec); they exist for logs and support.
  */
 export const SOCIAL_LOGIN_ERRORS = [
   'provider_disabled',

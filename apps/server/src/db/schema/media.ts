@@ -111,7 +111,7 @@ export const ads = pgTable(
 );
 
 /**
- * An ad's events in one minute at one location (issue 13): the counted impressions and clicks, the distinct
+ * An ad's events in one minute at one location: the counted impressions and clicks, the distinct
  * viewers among them, and apart the filtered ones (bots, repeats within a minute, clicks without a view).
  * Written in batches by the counting buffer (features/ads); analytics read these, never raw events.
  */

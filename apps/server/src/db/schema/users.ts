@@ -71,7 +71,7 @@ const pendingCodeColumns = () => ({
 export const emailVerifications = pgTable('email_verifications', pendingCodeColumns());
 
 /**
- * One pending password reset per user (issue 10): a 6-digit code and a single-use link token, both
+ * One pending password reset per user: a 6-digit code and a single-use link token, both
  * stored as HMACs like the verification codes, valid 15 minutes, at most 5 wrong tries.
  */
 export const passwordResets = pgTable('password_resets', {

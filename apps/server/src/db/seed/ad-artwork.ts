@@ -1,4 +1,4 @@
-import { AD_IMAGE_WIDTHS } from '../../features/ads/picture';
+import { AD_IMAGE_WIDTHS } from '../../features/images/picture-kinds';
 import { escapeXml } from './artwork';
 import { createSeededRandom } from './deterministic';
 

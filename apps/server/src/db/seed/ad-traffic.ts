@@ -2,7 +2,7 @@ import type { AdLocation } from '@ovation/shared';
 import { createSeededRandom, hashToUint32 } from './deterministic';
 
 /**
- * A month of ad traffic for the demo (issue 13), in the shape the counting buffer writes: counted and
+ * A month of ad traffic for the demo, in the shape the counting buffer writes: counted and
  * filtered counts per (ad, location) bucket, and the viewers of each hour.
  *
  * To keep a first start quick, only the last 24 hours are kept by the minute (as the counting writes

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdLocation } from '@ovation/shared';
 import { sql } from 'drizzle-orm';
-import { AD_IMAGE_WIDTHS } from '../../features/ads/picture';
+import { AD_IMAGE_WIDTHS } from '../../features/images/picture-kinds';
 import type { Database } from '../../lib/db';
 import { ads, images } from '../schema';
 import { type AdDesign, buildAdSvg, SHAPES } from './ad-artwork';
@@ -16,7 +16,7 @@ import {
 import type { ArtworkJob } from './artwork';
 
 /**
- * The demo's sponsors (issue 13): six ads with generated pictures, every location served by at least one
+ * The demo's sponsors: six ads with generated pictures, every location served by at least one
  * active ad, varied weights and caps, one scheduled to start next week and one switched off, and a month
  * of traffic (ad-traffic.ts) for the ad analytics screen.
  */

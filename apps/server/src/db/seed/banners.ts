@@ -1,4 +1,4 @@
-import { BANNER_ASPECT, BANNER_WIDTHS } from '../../lib/banner-images';
+import { BANNER_ASPECT, BANNER_WIDTHS } from '../../features/images/picture-kinds';
 import type { BannerTranslations } from '../schema';
 import { createSeededRandom, pick } from './deterministic';
 
@@ -160,7 +160,7 @@ export const BANNER_SEEDS: readonly BannerSeed[] = [
 ];
 
 /**
- * Two stage pictures for the admin's image library (spec 2 "Image management"), drawn like the banners
+ * Two stage pictures for the admin's image library (the admin spec's "Image management"), drawn like the banners
  * in other colours, at the library's widths up to the artwork's own: something to pick from at once.
  */
 export const LIBRARY_IMAGE_DESIGNS: readonly BannerDesign[] = [

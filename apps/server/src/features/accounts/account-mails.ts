@@ -8,7 +8,7 @@ interface ResetText extends AccountMailText {
   expiry: (minutes: number) => string;
 }
 
-/** The password-reset mail in the five languages (issue 10, point 1). */
+/** The password-reset mail in the five languages. */
 const RESET_TEXTS: Record<LanguageCode, ResetText> = {
   en: {
     subject: 'Reset your Ovation password',
@@ -80,7 +80,7 @@ interface ExistingText extends AccountMailText {
   reset: string;
 }
 
-/** "Someone tried to register with your address", in the five languages (issue 10, point 13). */
+/** "Someone tried to register with your address", in the five languages. */
 const EXISTING_TEXTS: Record<LanguageCode, ExistingText> = {
   en: {
     subject: 'Someone tried to register with your email',

@@ -26,7 +26,7 @@ export function sameHash(expected: string, given: string) {
 /**
  * May a code be mailed for `purpose` to `email` now? At most one a minute (on the server's clock) and 5
  * an hour. Keyed on the submitted address, never on an account, so the answer is the same whether or
- * not the address has an account (issue 10, point 13).
+ * not the address has an account.
  */
 export async function claimCodeMail(
   deps: Pick<AccountsDependencies, 'db' | 'clock' | 'otpKey' | 'limiters'>,

@@ -6,7 +6,7 @@ import type { TestServer } from '../../test/server';
 import type { SmtpSink } from '../../test/smtp-sink';
 
 /**
- * Issue 10, point 13: no public accounts call tells who has an account. Each call is made for an unknown
+ * No public accounts call tells who has an account. Each call is made for an unknown
  * address, an unverified account and a verified one, and the answers compared: same status, same keys.
  */
 const accounts = setUpAccountsServer();

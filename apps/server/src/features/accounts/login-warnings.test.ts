@@ -9,7 +9,7 @@ beforeAll(() => {
   ({ server } = accounts);
 });
 
-describe('POST /api/auth/login lockout warnings (issue 10, point 2)', () => {
+describe('POST /api/auth/login lockout warnings', () => {
   it('says how many tries remain once 2 or fewer do, the same for an unknown address', async () => {
     const { email } = await signIn(server);
     const ghost = 'nobody-here@example.com';

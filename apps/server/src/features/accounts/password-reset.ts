@@ -10,7 +10,7 @@ import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, se
 import type { AccountsDependencies } from './dependencies';
 import * as repository from './repository';
 
-/** A reset code or link lives 15 minutes and survives 5 wrong tries (issue 10, point 1). */
+/** A reset code or link lives 15 minutes and survives 5 wrong tries. */
 export const RESET_TTL_MINUTES = 15;
 export const RESET_MAX_FAILED_ATTEMPTS = 5;
 /** 32 random bytes: a link token nobody can guess in the 15 minutes it lives. */

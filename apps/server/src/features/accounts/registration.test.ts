@@ -97,7 +97,7 @@ describe('registration and verification', () => {
     const first = await register({ email: 'twice@example.com', name: 'First Owner' });
     server.clock.advance(61 * 1000);
     const again = await register({ email: 'TWICE@example.com', name: 'Someone Else' });
-    // Issue 10, point 13: the old answer (409 EMAIL_TAKEN) told anyone who has an account.
+    // The old answer (409 EMAIL_TAKEN) told anyone who has an account.
     expect(again.status).toBe(201);
     expect(Object.keys(again.body).sort()).toEqual(Object.keys(first.body).sort());
     expect(again.body).toMatchObject({ success: true, requiresVerification: true, verificationSent: true });
@@ -168,7 +168,7 @@ describe('registration and verification', () => {
     const response = await server.request('POST', '/api/auth/verify-email', {
       body: { email: 'late@example.com', otp: code },
     });
-    // One answer for every wrong case (issue 10, point 13): OTP_EXPIRED existed only for real accounts.
+    // One answer for every wrong case: OTP_EXPIRED existed only for real accounts.
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('INVALID_OTP');
   });

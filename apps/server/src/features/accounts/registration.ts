@@ -25,7 +25,6 @@ import { sendVerificationCode } from './verification';
 
 export function fieldError(field: string, key: ValidationMessageKey) {
   return Invalid('VALIDATION_ERROR', {
-    message: VALIDATION_MESSAGES[key],
     errors: [{ field, message: VALIDATION_MESSAGES[key], key: `validation.${key}` }],
   });
 }
@@ -91,7 +90,7 @@ async function tellOwner(deps: AccountsDependencies, owner: repository.UserRow):
  *
  * A taken address answers exactly like a new one (201, same body, a fresh-looking user built from the
  * request) and its owner gets a mail with a sign-in and a reset link, so registration does not tell who
- * has an account (issue 10, point 13). With e-mail verification off a new account is signed in at once;
+ * has an account. With e-mail verification off a new account is signed in at once;
  * a taken address cannot be, so it answers without a token and says to check the mailbox: the token's
  * presence then tells a prober the address was free, which signing in at registration cannot avoid.
  */

@@ -20,7 +20,7 @@ export { requestPasswordReset, resetPassword } from './password-reset';
 export { registerAccount } from './registration';
 export { resendVerification, verifyEmail } from './verification';
 
-/** The wrong-password answer says how many tries are left once this few remain (issue 10, point 2). */
+/** The wrong-password answer says how many tries are left once this few remain. */
 export const LOGIN_WARNING_REMAINING = 2;
 
 /**

@@ -6,8 +6,7 @@ import { registration, setUpAccountsServer, signIn } from '../../test/accounts';
 import { createUser } from '../../test/factories';
 import type { TestServer } from '../../test/server';
 import type { SmtpSink } from '../../test/smtp-sink';
-import { sessionActivityFor } from '../sessions/activity';
-import { sessionCacheFor } from '../sessions/service';
+import { flushSessionActivity, sessionCacheFor } from '../sessions/service';
 import { deactivateAccount } from './service';
 
 const accounts = setUpAccountsServer();
@@ -164,7 +163,6 @@ describe('sessions', () => {
 
   it('writes session activity in batches, and reads its own pending activity before the batch lands', async () => {
     const { token, user } = await signIn(server);
-    const activity = sessionActivityFor(server.db);
     const lastActivity = async () =>
       (await server.db.select().from(sessions).where(eq(sessions.userId, user.id)))[0]!.lastActivityAt;
     const signedInAt = await lastActivity();
@@ -177,7 +175,7 @@ describe('sessions', () => {
     sessionCacheFor(server.db).evict({ kind: 'user', id: user.id }, false);
     server.clock.advance(20 * MINUTE);
     expect((await server.request('GET', '/api/auth/me', { token })).status).toBe(200);
-    await activity.flush();
+    await flushSessionActivity(server.db);
     expect((await lastActivity()).getTime()).toBeGreaterThan(touchedAt.getTime());
   });
 

@@ -10,7 +10,7 @@ import * as repository from './repository';
 import { toPublicUser } from './user-view';
 import { verificationMail } from './verification-mail';
 
-/** A verification code lives 10 minutes and survives 5 wrong tries (issue 3). */
+/** A verification code lives 10 minutes and survives 5 wrong tries. */
 export const OTP_TTL_MINUTES = 10;
 export const OTP_MAX_FAILED_ATTEMPTS = 5;
 

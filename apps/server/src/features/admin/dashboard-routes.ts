@@ -5,7 +5,7 @@ import type { Database } from '../../lib/db';
 import { ok } from '../../lib/envelope';
 import { getAdminDashboard } from './dashboard-service';
 
-/** GET /admin/dashboard (spec 2 "Admin dashboard"). Registered inside the admin scope: admins only. */
+/** GET /admin/dashboard (the admin spec's "Admin dashboard"). Registered inside the admin scope: admins only. */
 export function registerDashboardAdminRoutes(app: RouteApp, deps: { db: Database; clock: Clock }) {
   app.get(
     '/admin/dashboard',

@@ -3,11 +3,11 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { startOfDayIn, startOfWeekIn } from '../../lib/zoned-calendar';
 import { listRecentAdminActivity } from '../audit/list-service';
-import { countCategories } from '../categories/category-counts';
-import { countSongsByStatus } from '../songs/song-counts';
-import { countUsers } from '../users/user-counts';
+import { countCategories } from '../categories/service';
+import { getSongStats } from '../songs/admin-service';
+import { countAccounts } from '../users/admin-service';
 import { platformTimezone } from '../voting/settings-service';
-import { countVotes } from '../voting/vote-counts';
+import { countVotes } from '../voting/vote-count-service';
 
 /**
  * GET /admin/dashboard: the platform's figures and its latest admin changes, composed from the features
@@ -19,8 +19,8 @@ export async function getAdminDashboard(deps: { db: Database; clock: Clock }): P
   const now = clock.now();
   const timezone = await platformTimezone(db);
   const [users, songs, votes, totalCategories, recentActivity] = await Promise.all([
-    countUsers(db, now),
-    countSongsByStatus(db),
+    countAccounts(db, now),
+    getSongStats({ db }),
     countVotes(db, { todayStart: startOfDayIn(now, timezone), weekStart: startOfWeekIn(now, timezone) }),
     countCategories(db),
     listRecentAdminActivity(db, RECENT_ACTIVITY_COUNT),

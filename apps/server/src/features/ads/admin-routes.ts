@@ -13,8 +13,9 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { done, ok, pageUnder } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { readMultipartForm } from '../../lib/multipart';
 import { paginationOf } from '../../lib/pagination';
-import { type PictureField, readImageForm } from '../uploads/image-form';
+import { pictureForm } from '../images/picture-service';
 import {
   type AdsDependencies,
   adAnalytics,
@@ -31,11 +32,8 @@ const tags = ['admin: ads'];
 const security = [{ bearer: [] }];
 const writeErrors = { 400: errorResponseSchema, 404: errorResponseSchema, 413: errorResponseSchema };
 
-/** An ad form's picture: the `image` file, a 5 MB+ one answered with the ads screen's message. */
-const AD_PICTURE: PictureField = { field: 'image', tooLarge: 'adFileTooLarge' };
-
 /**
- * Ad management (spec 2 "Ad management"): GET /ads, POST /ads, PUT /ads/:id, DELETE /ads/:id,
+ * Ad management (the admin spec's "Ad management"): GET /ads, POST /ads, PUT /ads/:id, DELETE /ads/:id,
  * PATCH /ads/:id/toggle, GET /ads/:id/analytics. Registered inside the admin scope (lib/access.ts): admins
  * only, checked there once, before anything is read. Every write is audited with the change and then
  * drops what every instance cached about ads (the serving choice, the public settings' locations).
@@ -69,8 +67,8 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
       },
     },
     async (request, reply) => {
-      const form = await readImageForm(request, adFieldsSchema, AD_PICTURE);
-      const data = await createAd(deps, form.fields, form.image, adminActor(request));
+      const form = await readMultipartForm(request, pictureForm('ad'), adFieldsSchema);
+      const data = await createAd(deps, form.fields, form.file, adminActor(request));
       return reply.status(201).send(ok(data, successMessage(request, reply, 'adCreated')));
     },
   );
@@ -87,12 +85,12 @@ export function registerAdAdminRoutes(app: RouteApp, deps: AdsDependencies) {
       },
     },
     async (request, reply) => {
-      const form = await readImageForm(request, adUpdateFieldsSchema, AD_PICTURE);
+      const form = await readMultipartForm(request, pictureForm('ad'), adUpdateFieldsSchema);
       const data = await updateAd(
         deps,
         request.params.id,
         form.fields,
-        form.image,
+        form.file,
         adminActor(request),
         request.log,
       );

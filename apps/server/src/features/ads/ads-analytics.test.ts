@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/server';
 import { AdAnalytics, resolveRange } from './analytics-service';
 
 /**
- * The ad and traffic report (issue 13): GET /ads/public/analytics, /ads/public/traffic and its CSV export.
+ * The ad and traffic report: GET /ads/public/analytics, /ads/public/traffic and its CSV export.
  * Buckets are written here as the counting buffer writes them (a minute row, its hour row, the viewer's
  * hour), so these tests read exactly what production reads without going through the counting pipeline.
  * The server keeps the unique views of hours that are over (analytics-viewers.ts): in production those

@@ -9,8 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ads, adViewerHours } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { signIn } from '../../test/accounts';
-import { startTestServer, type TestServer } from '../../test/server';
-import { CountingBuffer } from './counting';
 import {
   BOT_AGENT,
   BROWSER_AGENT,
@@ -22,7 +20,9 @@ import {
   serveSlots,
   totalsOf,
   viewerHours,
-} from './test-support';
+} from '../../test/ads';
+import { startTestServer, type TestServer } from '../../test/server';
+import { CountingBuffer } from './counting';
 import { ViewerField, ViewerTable } from './viewer-table';
 
 let server: TestServer;

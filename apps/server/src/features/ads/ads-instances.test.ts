@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ads } from '../../db/schema';
+import { click, createAd, newDevice, sendImpressions, serveSlots, totalsOf } from '../../test/ads';
 import { sharedSetUp, useTwoInstances } from '../../test/instances';
 import type { TestServer } from '../../test/server';
-import { click, createAd, newDevice, sendImpressions, serveSlots, totalsOf } from './test-support';
 
 describe('ads across instances sharing PostgreSQL and Redis', () => {
   const servers = useTwoInstances();

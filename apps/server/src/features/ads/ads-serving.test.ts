@@ -3,10 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ads } from '../../db/schema';
 import { signIn } from '../../test/accounts';
+import { createAd, newDevice, sendImpressions, serveSlots } from '../../test/ads';
 import { setPlatformTimezone } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { type KnownAd, pickAds } from './serving';
-import { createAd, newDevice, sendImpressions, serveSlots } from './test-support';
 
 let server: TestServer;
 

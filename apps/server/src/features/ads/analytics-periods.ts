@@ -2,7 +2,7 @@ import type { AdTrafficGroup } from '@ovation/shared';
 import { instantOfWallTime, wallClockAt, wallTimeAsUtc } from '@ovation/shared/zoned-time';
 
 /**
- * The periods of the ad and traffic report (issue 13): calendar dates, hours, ISO weeks (Monday first) and
+ * The periods of the ad and traffic report: calendar dates, hours, ISO weeks (Monday first) and
  * months on the platform's wall clock. The report groups counted buckets by these periods' first instants,
  * so this file is the one place that decides where an hour, a day, a week or a month begins; the database
  * only sorts instants into them (width_bucket), it never converts timezones itself.

@@ -1,10 +1,11 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ads, images } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
+import { adPictureColumns } from './repository';
 import { bucketRows, type StatSums } from './stats-repository';
 
 /**
- * The ad and traffic report's reads (issue 13). Every sum is made in the database from the counted buckets
+ * The ad and traffic report's reads. Every sum is made in the database from the counted buckets
  * (stats-repository bucketRows: whole hours from ad_hour_stats, minutes where a range or a period edge
  * cuts an hour): what comes back is one row per period, or per ad and location, never the buckets. Distinct
  * viewers come from ad_viewer_hours: counted in the database per span, or as a key list for a long span's
@@ -142,12 +143,7 @@ export async function findAdSummaries(db: Database, adIds: readonly string[]) {
     .select({
       id: ads.id,
       title: ads.title,
-      image: {
-        storageKey: images.storageKey,
-        width: images.width,
-        height: images.height,
-        widths: images.widths,
-      },
+      image: adPictureColumns,
     })
     .from(ads)
     .leftJoin(images, eq(images.id, ads.imageId))

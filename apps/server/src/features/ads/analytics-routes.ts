@@ -23,7 +23,7 @@ const GROUPING_RULES =
   'groupBy: hour, day (default), week (Monday to Sunday, named by its Monday) or month, on the platform’s wall clock; one row per period, periods without traffic included.';
 
 /**
- * Ad and traffic analytics (spec 2): GET /ads/public/analytics, GET /ads/public/traffic and the CSV export
+ * Ad and traffic analytics (the admin spec): GET /ads/public/analytics, GET /ads/public/traffic and the CSV export
  * GET /ads/public/traffic/export. Admin only despite the name (the spec's); registered in the admin scope.
  */
 export function registerAdAnalyticsAdminRoutes(app: RouteApp, deps: AdAnalyticsDependencies) {

@@ -3,7 +3,7 @@ import type { Database } from '../../lib/db';
 import { countViewersBySpan, findViewers, type HourSpan, type InstantRange } from './analytics-repository';
 
 /**
- * Unique views for the ad and traffic report (issue 13): distinct viewers over any span, exact, from
+ * Unique views for the ad and traffic report: distinct viewers over any span, exact, from
  * ad_viewer_hours (one row per viewer per UTC hour with a counted impression).
  *
  * Counting distinct values cannot be summed from smaller counts, so a month's unique views read the

@@ -3,7 +3,7 @@ import type { AdUsage } from './serving';
 import { ViewerField, ViewerTable } from './viewer-table';
 
 /**
- * What counting must decide atomically (issue 13, counting): whether a viewer's impression of an ad at a
+ * What counting must decide atomically: whether a viewer's impression of an ad at a
  * location repeats one counted within the last minute, whether the ad is still under its caps (and if so
  * counts it against them), and whether a click follows an impression of the same viewer. Kept in Redis
  * when REDIS_URL is set (redis-counting-store.ts), so every instance sees the same viewers and caps, and

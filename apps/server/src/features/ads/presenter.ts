@@ -1,8 +1,7 @@
 import { AD_LOCATIONS, type AdLocation, type AdminAd, type AdState } from '@ovation/shared';
-import { imageVariantKey, toImageRef } from '../../lib/images';
+import { fileNameOf, imageVariantKey, toImageRef } from '../../lib/images';
+import { percentOf } from '../../lib/ranking';
 import type { FileStorage } from '../../lib/storage';
-import { percentOf } from '../analytics/ranking';
-import { fileNameOf } from '../images/files';
 import type { AdminAdRow } from './repository';
 import type { StatSums } from './stats-repository';
 

@@ -26,7 +26,7 @@ function identityOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Serving and counting on the public site (issue 13): GET /ad-slots (the ads of a page's slots),
+ * Serving and counting on the public site: GET /ad-slots (the ads of a page's slots),
  * POST /ad-events (impression batches) and GET /ad-click/:token (records the click, redirects to the
  * ad's stored target).
  */

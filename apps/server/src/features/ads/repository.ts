@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ads, images, users } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { type Database, FOREIGN_KEY_VIOLATION, refusingWith } from '../../lib/db';
+import { NotFound } from '../../lib/errors';
 import { escapeLike } from '../../lib/text';
-import { pictureColumns } from '../uploads/image-files';
 
 /** The stored columns an admin writes (and the audit log's before/after). */
 const storedColumns = {
@@ -21,6 +21,17 @@ const storedColumns = {
   updatedAt: ads.updatedAt,
 };
 
+/** An ad's picture as the screens and serving show it: its renditions and size, joined to the ad. */
+export const adPictureColumns = {
+  storageKey: images.storageKey,
+  width: images.width,
+  height: images.height,
+  widths: images.widths,
+};
+
+/** A library image deleted between the form's check and the write: its foreign key refuses the ad. */
+const pictureGone = { [FOREIGN_KEY_VIOLATION]: () => NotFound('IMAGE_NOT_FOUND') };
+
 export type StoredAd = NonNullable<Awaited<ReturnType<typeof lockAd>>>;
 export type AdValues = Partial<Omit<typeof ads.$inferInsert, 'id' | 'createdBy'>>;
 
@@ -28,7 +39,7 @@ const adminColumns = {
   ...storedColumns,
   createdAt: ads.createdAt,
   creatorName: users.name,
-  image: pictureColumns,
+  image: { id: images.id, kind: images.kind, ...adPictureColumns },
 };
 
 export type AdminAdRow = Awaited<ReturnType<typeof selectAdminAds>>[number];
@@ -87,15 +98,28 @@ export async function insertAd(
   tx: Database,
   values: AdValues & Pick<typeof ads.$inferInsert, 'title' | 'targetUrl' | 'createdBy'>,
 ) {
-  const [row] = await tx.insert(ads).values(values).returning(storedColumns);
+  const [row] = await refusingWith(pictureGone, () => tx.insert(ads).values(values).returning(storedColumns));
   return row!;
 }
 
 export async function updateAd(tx: Database, id: string, values: AdValues) {
-  const [row] = await tx.update(ads).set(values).where(eq(ads.id, id)).returning(storedColumns);
+  const [row] = await refusingWith(pictureGone, () =>
+    tx.update(ads).set(values).where(eq(ads.id, id)).returning(storedColumns),
+  );
   return row!;
 }
 
 export async function deleteAd(tx: Database, id: string) {
   await tx.delete(ads).where(eq(ads.id, id));
+}
+
+/** What serving and counting read of an ad: its stored columns but the picture's id and the edit time. */
+const { imageId: _imageId, updatedAt: _updatedAt, ...servedColumns } = storedColumns;
+
+/** Every ad with its picture's renditions, as serving and counting keep them (a few dozen rows at most). */
+export function findKnownAds(db: Database) {
+  return db
+    .select({ ...servedColumns, image: adPictureColumns })
+    .from(ads)
+    .leftJoin(images, eq(images.id, ads.imageId));
 }

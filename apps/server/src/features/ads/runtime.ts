@@ -62,7 +62,7 @@ export interface AdServeRequest {
 }
 
 /**
- * The ads' moving parts of one server process (issue 13): the serving cache, the cap counters (Redis when
+ * The ads' moving parts of one server process: the serving cache, the cap counters (Redis when
  * set, so every instance sees the same counts), the de-duplication of viewers, and the counting buffer
  * that writes per-minute buckets in batches. Built once in app.ts.
  */

@@ -8,14 +8,21 @@ import {
   type AdminAdsQuery,
   type AdUpdateFields,
 } from '@ovation/shared';
-import { Invalid, NotFound } from '../../lib/errors';
+import { fieldError, Invalid, NotFound } from '../../lib/errors';
 import { offsetOf } from '../../lib/pagination';
 import { calendarDateIn, startOfDayIn } from '../../lib/zoned-calendar';
 import { type Actor, audit } from '../audit/service';
-import { fieldError, type ImagesDependencies, type Upload } from '../images/service';
-import { deleteUnusedOwnImage, type FileRemovalLog, removeImageFiles } from '../uploads/image-files';
+import {
+  choosePicture,
+  deleteUnusedPicture,
+  type FileRemovalLog,
+  removeImageFiles,
+  storePicture,
+  type Upload,
+  withPicture,
+} from '../images/picture-service';
+import type { ImagesDependencies } from '../images/service';
 import { platformTimezone } from '../voting/settings-service';
-import { chooseAdPicture, storeAdPicture, withAdPicture } from './picture';
 import { type AdCounts, ctrOf, locationsOf, toAdminAd } from './presenter';
 import type { AdValues, StoredAd } from './repository';
 import * as repository from './repository';
@@ -184,15 +191,15 @@ export async function createAd(
   }
   const day = await platformDay(deps);
   const settings = displayValues(fields.displaySettings, day.today);
-  const picture = await chooseAdPicture(deps, upload, fields.libraryImage, actor);
-  const id = await withAdPicture(picture, () =>
+  const picture = await choosePicture(deps, 'ad', upload, fields.libraryImage, actor.id);
+  const id = await withPicture(picture, () =>
     deps.db.transaction(async (tx) => {
       const now = deps.clock.now();
       const created = await repository.insertAd(tx, {
         title: fields.title,
         description: fields.description,
         targetUrl: fields.targetUrl,
-        imageId: (await storeAdPicture(tx, picture)) ?? null,
+        imageId: (await storePicture(tx, picture)) ?? null,
         ...settings,
         createdBy: actor.id,
         createdAt: now,
@@ -254,12 +261,12 @@ export async function updateAd(
   if (!current) throw NotFound('AD_NOT_FOUND');
   // Checked against the stored start before any file is written; again under the lock below.
   if (fields.displaySettings) mergedDisplayValues(current, fields.displaySettings);
-  const picture = await chooseAdPicture(deps, upload, fields.libraryImage, actor);
-  const removed = await withAdPicture(picture, () =>
+  const picture = await choosePicture(deps, 'ad', upload, fields.libraryImage, actor.id);
+  const removed = await withPicture(picture, () =>
     deps.db.transaction(async (tx) => {
       const before = await repository.lockAd(tx, id);
       if (!before) throw NotFound('AD_NOT_FOUND');
-      const imageId = await storeAdPicture(tx, picture);
+      const imageId = await storePicture(tx, picture);
       const changes = changedValues(before, {
         ...(fields.title !== undefined ? { title: fields.title } : {}),
         ...(fields.description !== undefined ? { description: fields.description } : {}),
@@ -277,7 +284,7 @@ export async function updateAd(
         after: auditView(after),
       });
       const replaced = before.imageId && before.imageId !== after.imageId ? before.imageId : null;
-      return replaced ? await deleteUnusedOwnImage(tx, replaced, 'ad') : undefined;
+      return replaced ? await deleteUnusedPicture(tx, replaced, 'ad') : undefined;
     }),
   );
   await removeImageFiles(deps.storage, [removed], log);
@@ -300,7 +307,7 @@ export async function deleteAd(deps: AdsDependencies, id: string, actor: Actor, 
       targetId: id,
       before: auditView(before),
     });
-    return before.imageId ? await deleteUnusedOwnImage(tx, before.imageId, 'ad') : undefined;
+    return before.imageId ? await deleteUnusedPicture(tx, before.imageId, 'ad') : undefined;
   });
   await removeImageFiles(deps.storage, [removed], log);
   await deps.ads.changed();

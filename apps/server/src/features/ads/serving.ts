@@ -1,12 +1,11 @@
 import { AD_LOCATIONS, type AdLocation, isAdTargetUrl } from '@ovation/shared';
-import { eq } from 'drizzle-orm';
-import { ads, images } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { toImageRef } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
+import { findKnownAds } from './repository';
 
 /**
- * Which ads a page gets (issue 13, serving): the rules on one ad (active, inside its dates, with a picture,
+ * Which ads a page gets: the rules on one ad (active, inside its dates, with a picture,
  * under its caps) and the weighted draw over a page's slots. Pure functions over the ads list the runtime
  * keeps for a few seconds, so serving costs no database query.
  */
@@ -44,28 +43,7 @@ export interface AdUsage {
 
 /** Every ad with its picture's renditions (a few dozen rows at most: an awards night's sponsors). */
 export async function loadKnownAds(db: Database, storage: FileStorage): Promise<KnownAd[]> {
-  const rows = await db
-    .select({
-      id: ads.id,
-      title: ads.title,
-      description: ads.description,
-      targetUrl: ads.targetUrl,
-      isActive: ads.isActive,
-      locations: ads.locations,
-      weight: ads.weight,
-      startDate: ads.startDate,
-      endDate: ads.endDate,
-      maxDailyImpressions: ads.maxDailyImpressions,
-      maxTotalImpressions: ads.maxTotalImpressions,
-      image: {
-        storageKey: images.storageKey,
-        width: images.width,
-        height: images.height,
-        widths: images.widths,
-      },
-    })
-    .from(ads)
-    .leftJoin(images, eq(images.id, ads.imageId));
+  const rows = await findKnownAds(db);
   return rows.map((row) => ({
     ...row,
     locations: AD_LOCATIONS.filter((location) => row.locations.includes(location)),

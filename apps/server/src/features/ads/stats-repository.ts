@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../lib/db';
 
 /**
- * Reading the counted buckets (issue 13): whole UTC hours come from `ad_hour_stats`, the minutes before the
+ * Reading the counted buckets: whole UTC hours come from `ad_hour_stats`, the minutes before the
  * first whole hour and after the last one from `ad_minute_stats`, so a range that starts at midnight in a
  * zone half an hour from UTC is still exact, and a 30-day report reads hours, not 43,200 minutes an ad.
  */

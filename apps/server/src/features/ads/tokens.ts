@@ -2,7 +2,7 @@ import { createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqu
 import { AD_LOCATIONS, type AdLocation } from '@ovation/shared';
 
 /**
- * Serve tokens (issue 13): what an ad slot carries back to the server when its ad was seen or clicked.
+ * Serve tokens: what an ad slot carries back to the server when its ad was seen or clicked.
  * Compact and signed, so nobody can count an impression of an ad they were not served, nor make the click
  * redirect go anywhere but the served ad's stored target:
  *

@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { songCoverColumns, songTotalVotes } from '../../db/queries/songs';
 import { categories, images, songs, songVoteTallies, users, votes } from '../../db/schema';
 import type { Database } from '../../lib/db';
-import { songCoverColumns, songTotalVotes } from '../../lib/song-select';
 
 /** An account's name, for "published by". */
 export async function findUserName(db: Database, id: string) {

@@ -1,4 +1,4 @@
-import type { ResultsSettings, Standings, UpdateResultsBody } from '@ovation/shared';
+import type { ResultsSettings, UpdateResultsBody } from '@ovation/shared';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
@@ -6,7 +6,10 @@ import { Conflict } from '../../lib/errors';
 import { type Actor, type AuditEvent, auditAll } from '../audit/service';
 import { findStoredSetting, lockSetting, storeSetting } from '../settings/service';
 import { getVotingStatus } from '../voting/service';
+import type { PublicResults } from './policy';
 import * as repository from './repository';
+
+export { type PublicResults, seesRanking, seesResults, standingsOf } from './policy';
 
 /** The `settings` key the results visibility is stored under. */
 const RESULTS_KEY = 'results';
@@ -36,17 +39,9 @@ async function readStoredResults(db: Database): Promise<StoredResults> {
  * an admin changes the setting; a memo dropped through another channel could arrive later than that
  * invalidation and let a page be cached again under the old setting. One primary-key read per cache miss.
  */
-export async function getPublicResults(
-  db: Database,
-): Promise<Pick<StoredResults, 'published' | 'showLiveStandings'>> {
+export async function getPublicResults(db: Database): Promise<PublicResults> {
   const stored = await readStoredResults(db);
   return { published: stored.published, showLiveStandings: stored.showLiveStandings };
-}
-
-/** How a public category page ranks its songs under these settings. */
-export function standingsOf(results: Pick<StoredResults, 'published' | 'showLiveStandings'>): Standings {
-  if (results.published) return 'final';
-  return results.showLiveStandings ? 'live' : 'hidden';
 }
 
 /** The admin view: the publisher's id becomes `{ _id, name }` (null once that account is gone). */

@@ -6,7 +6,7 @@ import { createCategory, createSong } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 /**
- * Issue 11, results visibility: vote totals and winners stay admin-only until an admin publishes the
+ * Vote totals and winners stay admin-only until an admin publishes the
  * results. Every public call is asked, as a guest, a fan and an artist, before and after.
  */
 

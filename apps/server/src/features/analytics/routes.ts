@@ -38,7 +38,7 @@ const RESULTS_MESSAGES: Record<ResultsChange, SuccessKey> = {
 };
 
 /**
- * Vote analytics and winners (spec 2 "Vote analytics", issue 11): the ranked categories, the results
+ * Vote analytics and winners (the admin spec's "Vote analytics"): the ranked categories, the results
  * report, winner choice and results visibility. Registered inside the admin scope (lib/access.ts).
  */
 export function registerAnalyticsAdminRoutes(

@@ -10,10 +10,10 @@ import type { Database } from '../../lib/db';
 import type { DownloadOutcome } from '../../lib/downloads';
 import { Conflict, NotFound } from '../../lib/errors';
 import { toImageRef } from '../../lib/images';
+import { averageOf, compareByVotes, competitionRanks, percentOf } from '../../lib/ranking';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, audit } from '../audit/service';
 import { getVotingStatus } from '../voting/service';
-import { averageOf, compareByVotes, competitionRanks, percentOf } from './ranking';
 import * as repository from './repository';
 import { getResultsSettings, lockResults } from './results-service';
 

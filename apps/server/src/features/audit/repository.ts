@@ -102,3 +102,8 @@ export async function findNewestAuditEntries(db: Database, actions: readonly str
     .limit(limit);
   return rows.map(rowOf);
 }
+
+/** Inserts audit entries in one statement, inside the caller's transaction when it passes one. */
+export async function insertAuditEntries(db: Database, entries: Array<typeof auditLog.$inferInsert>) {
+  await db.insert(auditLog).values(entries);
+}

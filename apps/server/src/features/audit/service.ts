@@ -1,5 +1,5 @@
-import { auditLog } from '../../db/schema';
 import type { Database } from '../../lib/db';
+import { insertAuditEntries } from './repository';
 
 /** Security events: kept in the audit log (1 year, see the legal pages). */
 type SecurityAction =
@@ -168,7 +168,8 @@ export async function audit(db: Database, actor: AuditActor, event: AuditEvent) 
 /** Records several events by one actor in one statement (a bulk action: one entry per song). */
 export async function auditAll(db: Database, actor: AuditActor, events: AuditEvent[]) {
   if (events.length === 0) return;
-  await db.insert(auditLog).values(
+  await insertAuditEntries(
+    db,
     events.map((event) => ({
       action: event.action,
       actorId: actor?.id ?? null,

@@ -12,8 +12,9 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { done, ok } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { readMultipartForm } from '../../lib/multipart';
 import { refreshPublicPages } from '../../lib/response-cache';
-import { type PictureField, readImageForm } from '../uploads/image-form';
+import { pictureForm } from '../images/picture-service';
 import {
   type BannersDependencies,
   createBanner,
@@ -34,11 +35,8 @@ const writeErrors = {
   413: errorResponseSchema,
 };
 
-/** A banner form's picture: the `banner` file, a 5 MB+ one answered with this screen's message. */
-const BANNER_PICTURE: PictureField = { field: 'banner', tooLarge: 'bannerFileTooLarge' };
-
 /**
- * Banner management (spec 2 "Banner management"): list, upload, edit, reorder, delete. Every write is
+ * Banner management (the admin spec's "Banner management"): list, upload, edit, reorder, delete. Every write is
  * audited and drops the public response cache on every instance, so the home slideshow follows at once.
  * Registered inside the admin scope (lib/access.ts): admins only, checked there once.
  */
@@ -60,8 +58,8 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
       },
     },
     async (request, reply) => {
-      const form = await readImageForm(request, bannerFieldsSchema, BANNER_PICTURE);
-      const data = await createBanner(deps, form.fields, form.image, adminActor(request));
+      const form = await readMultipartForm(request, pictureForm('banner'), bannerFieldsSchema);
+      const data = await createBanner(deps, form.fields, form.file, adminActor(request));
       await refreshPublicPages(deps.cache, request.log);
       return reply.status(201).send(ok(data, successMessage(request, reply, 'bannerUploaded')));
     },
@@ -97,12 +95,12 @@ export function registerBannerAdminRoutes(app: RouteApp, deps: BannersDependenci
       },
     },
     async (request, reply) => {
-      const form = await readImageForm(request, bannerUpdateFieldsSchema, BANNER_PICTURE);
+      const form = await readMultipartForm(request, pictureForm('banner'), bannerUpdateFieldsSchema);
       const data = await updateBanner(
         deps,
         request.params.id,
         form.fields,
-        form.image,
+        form.file,
         adminActor(request),
         request.log,
       );

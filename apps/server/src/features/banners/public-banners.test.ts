@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { banners, images } from '../../db/schema';
 import { renderArtwork } from '../../db/seed/artwork';
 import { BANNER_HEIGHT, BANNER_SEEDS, BANNER_WIDTH, buildBannerSvg } from '../../db/seed/banners';
-import { BANNER_WIDTHS } from '../../lib/banner-images';
 import { imageVariantKey } from '../../lib/images';
 import { startTestServer, type TestServer } from '../../test/server';
+import { BANNER_WIDTHS } from '../images/picture-service';
 
 let server: TestServer;
 

@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import { banners, images, users } from '../../db/schema';
-import type { Database } from '../../lib/db';
-import { pictureColumns } from '../uploads/image-files';
+import { type Database, FOREIGN_KEY_VIOLATION, refusingWith } from '../../lib/db';
+import { NotFound } from '../../lib/errors';
 
 /** The stored columns an admin writes (and the audit log's before/after). */
 const storedColumns = {
@@ -23,7 +23,19 @@ export type BannerValues = Partial<
   >
 >;
 
-const imageColumns = { ...pictureColumns, bytes: images.bytes };
+/** The banner's picture as the admin screen shows it (renditions, size), joined to the banner. */
+const imageColumns = {
+  id: images.id,
+  kind: images.kind,
+  storageKey: images.storageKey,
+  width: images.width,
+  height: images.height,
+  widths: images.widths,
+  bytes: images.bytes,
+};
+
+/** A library image deleted between the form's check and the write: its foreign key refuses the banner. */
+const pictureGone = { [FOREIGN_KEY_VIOLATION]: () => NotFound('IMAGE_NOT_FOUND') };
 
 const adminColumns = {
   ...storedColumns,
@@ -84,12 +96,16 @@ export async function insertBanner(
   tx: Database,
   values: Required<Omit<BannerValues, 'updatedAt'>> & { uploadedBy: string; updatedAt: Date },
 ) {
-  const [row] = await tx.insert(banners).values(values).returning(storedColumns);
+  const [row] = await refusingWith(pictureGone, () =>
+    tx.insert(banners).values(values).returning(storedColumns),
+  );
   return row!;
 }
 
 export async function updateBanner(tx: Database, id: string, values: BannerValues) {
-  const [row] = await tx.update(banners).set(values).where(eq(banners.id, id)).returning(storedColumns);
+  const [row] = await refusingWith(pictureGone, () =>
+    tx.update(banners).set(values).where(eq(banners.id, id)).returning(storedColumns),
+  );
   return row!;
 }
 
@@ -116,9 +132,4 @@ export function findPublicBanners(db: Database) {
     .innerJoin(images, eq(images.id, banners.imageId))
     .where(eq(banners.isActive, true))
     .orderBy(...displayOrder);
-}
-
-/** Records the widths now stored for an image (banners stored before their smaller widths existed). */
-export async function updateImageWidths(db: Database, imageId: string, widths: number[]) {
-  await db.update(images).set({ widths }).where(eq(images.id, imageId));
 }

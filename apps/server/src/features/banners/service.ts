@@ -5,33 +5,21 @@ import {
   type BannerUpdateFields,
   MAX_BANNERS,
 } from '@ovation/shared';
-import {
-  BANNER_ASPECT,
-  BANNER_WIDTHS,
-  bannerPortraitKey,
-  bannerPortraitSize,
-  ensureBannerRenditions,
-  toBannerPortraitRef,
-} from '../../lib/banner-images';
-import { type Database, FOREIGN_KEY_VIOLATION, hasSqlState } from '../../lib/db';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
-import { imageVariantKey, toImageRef } from '../../lib/images';
+import { fileNameOf, imageVariantKey, toImageRef } from '../../lib/images';
 import { type Actor, audit } from '../audit/service';
-import { fileNameOf } from '../images/files';
 import {
-  findLibraryImageByFilename,
-  type ImagesDependencies,
-  type Upload,
-  withSizeMessage,
-} from '../images/service';
-import {
-  deleteUnusedOwnImage,
+  choosePicture,
+  deleteUnusedPicture,
+  ensureBannerPicture,
   type FileRemovalLog,
   type ImageFiles,
-  insertImage,
   removeImageFiles,
-} from '../uploads/image-files';
-import { type ProcessedImage, processImage } from '../uploads/image-service';
+  storePicture,
+  type Upload,
+  withPicture,
+} from '../images/picture-service';
+import type { ImagesDependencies } from '../images/service';
 import type { AdminBannerRow, StoredBanner } from './repository';
 import * as repository from './repository';
 
@@ -88,11 +76,7 @@ export async function listPublicBanners(
   const listed = await Promise.all(
     rows.map(async (row) => {
       if (row.widths.length === 0) return null;
-      const ensured = await ensureBannerRenditions(deps.storage, row);
-      if (ensured.widthsAdded && ensured.widths.length !== row.widths.length) {
-        await repository.updateImageWidths(deps.db, row.imageId, ensured.widths);
-      }
-      const image = { ...row, widths: ensured.widths };
+      const image = await ensureBannerPicture(deps, row.imageId, row);
       const width = Math.max(...image.widths);
       const key = imageVariantKey(row.storageKey, width);
       return {
@@ -105,7 +89,7 @@ export async function listPublicBanners(
         srcSet: toImageRef(deps.storage, image)?.srcSet ?? '',
         width: row.width,
         height: row.height,
-        portrait: toBannerPortraitRef(deps.storage, image),
+        portrait: image.portrait,
         order: row.sortOrder,
       };
     }),
@@ -114,86 +98,7 @@ export async function listPublicBanners(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// The picture of a create or an edit
-
-type PictureChoice =
-  | { kind: 'none' }
-  | { kind: 'library'; imageId: string }
-  | { kind: 'upload'; image: ProcessedImage; portraitKey: string };
-
-/**
- * A new uploaded banner is decoded and re-encoded like every upload, at the hero's wide widths (5:2),
- * and its upright phone crop is written at once (lib/banner-images.ts).
- */
-async function processBannerUpload(deps: BannersDependencies, upload: Upload, actor: Actor) {
-  const image = await withSizeMessage(
-    () =>
-      processImage(deps.storage, upload, {
-        kind: 'banner',
-        widths: BANNER_WIDTHS,
-        aspect: BANNER_ASPECT,
-        uploadedBy: actor.id,
-      }),
-    'banner',
-    'bannerFileTooLarge',
-  );
-  const stored = { storageKey: image.row.storageKey, width: image.row.width, height: image.row.height };
-  const portraitKey = bannerPortraitKey(stored.storageKey, bannerPortraitSize(stored).width);
-  try {
-    await ensureBannerRenditions(deps.storage, { ...stored, widths: image.row.widths ?? [] });
-  } catch (error) {
-    await image.discard();
-    await deps.storage.remove(portraitKey).catch(() => undefined);
-    throw error;
-  }
-  return { kind: 'upload' as const, image, portraitKey };
-}
-
-/** The picture a form names: its `banner` file, else its `libraryImage` (a library filename), else none. */
-async function choosePicture(
-  deps: BannersDependencies,
-  upload: Upload | undefined,
-  libraryImage: string | undefined,
-  actor: Actor,
-): Promise<PictureChoice> {
-  if (upload) return processBannerUpload(deps, upload, actor);
-  if (!libraryImage) return { kind: 'none' };
-  const image = await findLibraryImageByFilename(deps.db, libraryImage);
-  return { kind: 'library', imageId: image.id };
-}
-
-/** Removes a new upload's files again when the banner that needed them could not be saved. */
-async function discardPicture(deps: BannersDependencies, picture: PictureChoice) {
-  if (picture.kind !== 'upload') return;
-  await picture.image.discard();
-  await deps.storage.remove(picture.portraitKey).catch(() => undefined);
-}
-
-/** Inside the transaction: records a new upload and answers the image id the banner now points at. */
-async function storePicture(tx: Database, picture: PictureChoice): Promise<string | undefined> {
-  if (picture.kind === 'upload') {
-    await insertImage(tx, picture.image.row);
-    return picture.image.row.id;
-  }
-  if (picture.kind === 'library') return picture.imageId;
-  return undefined;
-}
-
-/** Runs a write with a new picture: its files are removed when the write fails; a vanished library image is a 404. */
-async function withPicture<T>(
-  deps: BannersDependencies,
-  picture: PictureChoice,
-  write: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    await discardPicture(deps, picture);
-    // The library image was deleted between the check and the write.
-    if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) throw NotFound('IMAGE_NOT_FOUND');
-    throw error;
-  }
-}
+// Writing
 
 /** What the audit log keeps of a banner. */
 function auditView(banner: StoredBanner) {
@@ -215,9 +120,6 @@ function assertFresh(banner: { updatedAt: Date }, expectedUpdatedAt: string | un
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Writing
-
 /**
  * POST /admin/banners: a banner with its own uploaded picture (`banner`) or a library image
  * (`libraryImage`). New files are written first; the image row, the banner and the audit entry commit
@@ -238,8 +140,8 @@ export async function createBanner(
   }
   // Checked before any file is processed; checked again under the lock for two creations at once.
   if ((await repository.countBanners(deps.db)) >= MAX_BANNERS) throw Conflict('BANNER_LIMIT');
-  const picture = await choosePicture(deps, upload, fields.libraryImage, actor);
-  const id = await withPicture(deps, picture, () =>
+  const picture = await choosePicture(deps, 'banner', upload, fields.libraryImage, actor.id);
+  const id = await withPicture(picture, () =>
     deps.db.transaction(async (tx) => {
       await repository.lockBannerSet(tx);
       if ((await repository.countBanners(tx)) >= MAX_BANNERS) throw Conflict('BANNER_LIMIT');
@@ -283,8 +185,8 @@ export async function updateBanner(
   const current = await repository.findAdminBanner(deps.db, id);
   if (!current) throw NotFound('BANNER_NOT_FOUND');
   assertFresh(current, fields.expectedUpdatedAt);
-  const picture = await choosePicture(deps, upload, fields.libraryImage, actor);
-  const removed = await withPicture(deps, picture, () =>
+  const picture = await choosePicture(deps, 'banner', upload, fields.libraryImage, actor.id);
+  const removed = await withPicture(picture, () =>
     deps.db.transaction(async (tx) => {
       const before = await repository.lockBanner(tx, id);
       if (!before) throw NotFound('BANNER_NOT_FOUND');
@@ -307,7 +209,7 @@ export async function updateBanner(
         after: auditView(after),
       });
       const replaced = before.imageId && before.imageId !== after.imageId ? before.imageId : null;
-      return replaced ? await deleteUnusedOwnImage(tx, replaced, 'banner') : undefined;
+      return replaced ? await deleteUnusedPicture(tx, replaced, 'banner') : undefined;
     }),
   );
   await removeImageFiles(deps.storage, [removed], log);
@@ -366,7 +268,7 @@ export async function deleteBanner(deps: BannersDependencies, id: string, actor:
       targetId: id,
       before: auditView(before),
     });
-    return before.imageId ? await deleteUnusedOwnImage(tx, before.imageId, 'banner') : undefined;
+    return before.imageId ? await deleteUnusedPicture(tx, before.imageId, 'banner') : undefined;
   });
   await removeImageFiles(deps.storage, [removed], log);
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { categories, songs, songVoteTallies, voteQuotas, votes } from '../../db/schema';
-import type { Database } from '../../lib/db';
+import { type Database, FOREIGN_KEY_VIOLATION, refusingWith, UNIQUE_VIOLATION } from '../../lib/db';
+import { Conflict } from '../../lib/errors';
 
 /** The stored columns an admin writes (and the audit log's before/after). */
 export type CategoryValues = Pick<
@@ -39,17 +40,24 @@ export async function findCategoryIdByName(db: Database, name: string, exceptId?
   return rows[0]?.id;
 }
 
+/** Two admins saving the same name at once: the unique index refuses the second, a clean 409. */
+const nameTaken = { [UNIQUE_VIOLATION]: () => Conflict('CATEGORY_NAME_TAKEN') };
+
 export async function insertCategory(tx: Database, values: CategoryValues) {
-  const [row] = await tx.insert(categories).values(values).returning(storedColumns);
+  const [row] = await refusingWith(nameTaken, () =>
+    tx.insert(categories).values(values).returning(storedColumns),
+  );
   return row!;
 }
 
 export async function updateCategory(tx: Database, id: string, values: CategoryValues, now: Date) {
-  const [row] = await tx
-    .update(categories)
-    .set({ ...values, updatedAt: now })
-    .where(eq(categories.id, id))
-    .returning(storedColumns);
+  const [row] = await refusingWith(nameTaken, () =>
+    tx
+      .update(categories)
+      .set({ ...values, updatedAt: now })
+      .where(eq(categories.id, id))
+      .returning(storedColumns),
+  );
   return row!;
 }
 
@@ -64,13 +72,19 @@ export async function categoryHasSongsOrVotes(tx: Database, id: string): Promise
   return Boolean(row?.songs) || Boolean(row?.votes);
 }
 
-/** Deletes an empty category with its fans' vote quota rows (they have no foreign key to clean them). */
+/**
+ * Deletes an empty category with its fans' vote quota rows (they have no foreign key to clean them). A row
+ * that still points at it (a song or vote that slipped past the emptiness check) makes its foreign key
+ * refuse: CATEGORY_NOT_EMPTY.
+ */
 export async function deleteCategory(tx: Database, id: string) {
-  await tx.delete(voteQuotas).where(eq(voteQuotas.categoryId, id));
-  await tx.delete(categories).where(eq(categories.id, id));
+  await refusingWith({ [FOREIGN_KEY_VIOLATION]: () => Conflict('CATEGORY_NOT_EMPTY') }, async () => {
+    await tx.delete(voteQuotas).where(eq(voteQuotas.categoryId, id));
+    await tx.delete(categories).where(eq(categories.id, id));
+  });
 }
 
-/** Spec 2 "Category stats": categories, every song in them, every valid vote. */
+/** The admin spec's "Category stats": categories, every song in them, every valid vote. */
 export async function countCategoryFigures(db: Database) {
   const [row] = await db
     .select({

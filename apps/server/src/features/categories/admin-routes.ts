@@ -22,7 +22,7 @@ const tags = ['admin', 'categories'];
 const security = [{ bearer: [] }];
 
 /**
- * Category management (spec 2 "Category management", section 7): stats, create, update, delete.
+ * Category management (the admin spec's "Category management"): stats, create, update, delete.
  * Registered inside the admin scope (lib/access.ts): admins only, checked there once. The public
  * GET /categories and GET /categories/{id} stay in the catalog routes.
  */

@@ -5,7 +5,7 @@ import {
   type CategoryStats,
 } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
-import { type Database, FOREIGN_KEY_VIOLATION, hasSqlState, UNIQUE_VIOLATION } from '../../lib/db';
+import type { Database } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Actor } from '../audit/service';
@@ -35,16 +35,6 @@ function adminView(db: Database, id: string, actor: Actor): Promise<Category> {
   return getCategory(db, id, { ...ADMIN_VIEWER, id: actor.id, emailVerified: true });
 }
 
-/** Runs a write; two admins saving the same name at once get one success and one clean 409. */
-async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (hasSqlState(error, UNIQUE_VIOLATION)) throw Conflict('CATEGORY_NAME_TAKEN');
-    throw error;
-  }
-}
-
 /**
  * An admin creates a category (POST /categories). The name must be free ignoring case: checked first for
  * a clear answer, and again by the unique index for two creates racing. Audited in the same transaction.
@@ -54,19 +44,18 @@ export async function createCategory(
   input: CategoryInput,
   actor: Actor,
 ): Promise<Category> {
-  const id = await withUniqueName(() =>
-    deps.db.transaction(async (tx) => {
-      if (await admin.findCategoryIdByName(tx, input.name)) throw Conflict('CATEGORY_NAME_TAKEN');
-      const created = await admin.insertCategory(tx, valuesOf(input));
-      await audit(tx, actor, {
-        action: 'category.created',
-        targetType: 'category',
-        targetId: created.id,
-        after: created,
-      });
-      return created.id;
-    }),
-  );
+  // The unique index answers two creates racing past this check (admin-repository.ts).
+  const id = await deps.db.transaction(async (tx) => {
+    if (await admin.findCategoryIdByName(tx, input.name)) throw Conflict('CATEGORY_NAME_TAKEN');
+    const created = await admin.insertCategory(tx, valuesOf(input));
+    await audit(tx, actor, {
+      action: 'category.created',
+      targetType: 'category',
+      targetId: created.id,
+      after: created,
+    });
+    return created.id;
+  });
   return adminView(deps.db, id, actor);
 }
 
@@ -80,21 +69,19 @@ export async function updateCategory(
   input: CategoryInput,
   actor: Actor,
 ): Promise<Category> {
-  await withUniqueName(() =>
-    deps.db.transaction(async (tx) => {
-      const before = await admin.lockCategory(tx, id);
-      if (!before) throw NotFound('CATEGORY_NOT_FOUND');
-      if (await admin.findCategoryIdByName(tx, input.name, id)) throw Conflict('CATEGORY_NAME_TAKEN');
-      const after = await admin.updateCategory(tx, id, valuesOf(input), deps.clock.now());
-      await audit(tx, actor, {
-        action: 'category.updated',
-        targetType: 'category',
-        targetId: id,
-        before,
-        after,
-      });
-    }),
-  );
+  await deps.db.transaction(async (tx) => {
+    const before = await admin.lockCategory(tx, id);
+    if (!before) throw NotFound('CATEGORY_NOT_FOUND');
+    if (await admin.findCategoryIdByName(tx, input.name, id)) throw Conflict('CATEGORY_NAME_TAKEN');
+    const after = await admin.updateCategory(tx, id, valuesOf(input), deps.clock.now());
+    await audit(tx, actor, {
+      action: 'category.updated',
+      targetType: 'category',
+      targetId: id,
+      before,
+      after,
+    });
+  });
   return adminView(deps.db, id, actor);
 }
 
@@ -104,26 +91,21 @@ export async function updateCategory(
  * or need its songs moved first. The lock makes a song added meanwhile wait, then be seen.
  */
 export async function deleteCategory(deps: CategoryAdminDependencies, id: string, actor: Actor) {
-  try {
-    await deps.db.transaction(async (tx) => {
-      const before = await admin.lockCategory(tx, id);
-      if (!before) throw NotFound('CATEGORY_NOT_FOUND');
-      if (await admin.categoryHasSongsOrVotes(tx, id)) throw Conflict('CATEGORY_NOT_EMPTY');
-      await admin.deleteCategory(tx, id);
-      await audit(tx, actor, {
-        action: 'category.deleted',
-        targetType: 'category',
-        targetId: id,
-        before,
-      });
+  await deps.db.transaction(async (tx) => {
+    const before = await admin.lockCategory(tx, id);
+    if (!before) throw NotFound('CATEGORY_NOT_FOUND');
+    if (await admin.categoryHasSongsOrVotes(tx, id)) throw Conflict('CATEGORY_NOT_EMPTY');
+    await admin.deleteCategory(tx, id);
+    await audit(tx, actor, {
+      action: 'category.deleted',
+      targetType: 'category',
+      targetId: id,
+      before,
     });
-  } catch (error) {
-    if (hasSqlState(error, FOREIGN_KEY_VIOLATION)) throw Conflict('CATEGORY_NOT_EMPTY');
-    throw error;
-  }
+  });
 }
 
-/** Spec 2 "Category stats": the figures above the category cards. */
+/** The admin spec's "Category stats": the figures above the category cards. */
 export async function getCategoryStats(db: Database): Promise<CategoryStats> {
   const figures = await admin.countCategoryFigures(db);
   const average = figures.total === 0 ? 0 : Math.round((figures.totalSongs / figures.total) * 10) / 10;

@@ -1,13 +1,16 @@
 import type { Category } from '@ovation/shared';
-import { isAdmin, type Viewer } from '../../lib/viewer';
 import type { CategoryRow } from './repository';
 
 /**
  * The API's view of a category, for every route that answers one. Translations travel with it so one
- * cached answer serves every language; song counts of every status are for admins only, and so are vote
- * totals and the winner until the results are published (`resultsPublished`).
+ * cached answer serves every language. What the viewer may see is decided by the caller (policy.ts, the
+ * results' policy): `showAllSongCounts` adds the count of songs of every status, `showResults` the vote
+ * total and the winner.
  */
-export function toCategory(row: CategoryRow, viewer: Viewer, resultsPublished = false): Category {
+export function toCategory(
+  row: CategoryRow,
+  show: { showAllSongCounts: boolean; showResults: boolean },
+): Category {
   return {
     _id: row.id,
     name: row.name,
@@ -19,9 +22,7 @@ export function toCategory(row: CategoryRow, viewer: Viewer, resultsPublished = 
     sortOrder: row.sortOrder,
     translations: row.translations ?? {},
     totalSongs: row.totalSongs,
-    ...(isAdmin(viewer) ? { songCount: row.songCount } : {}),
-    ...(isAdmin(viewer) || resultsPublished
-      ? { totalVotes: row.totalVotes, winnerSongId: row.winnerSongId }
-      : {}),
+    ...(show.showAllSongCounts ? { songCount: row.songCount } : {}),
+    ...(show.showResults ? { totalVotes: row.totalVotes, winnerSongId: row.winnerSongId } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { categories } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
@@ -34,4 +34,10 @@ export function findCategories(db: Database) {
 export async function findCategoryById(db: Database, id: string): Promise<CategoryRow | undefined> {
   const rows = await db.select(categoryColumns).from(categories).where(eq(categories.id, id)).limit(1);
   return rows[0];
+}
+
+/** How many categories exist: the admin dashboard's "Total Categories" figure. */
+export async function countCategories(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(categories);
+  return row?.total ?? 0;
 }

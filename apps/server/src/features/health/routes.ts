@@ -1,10 +1,10 @@
 import { healthResponseSchema, livenessResponseSchema } from '@ovation/shared';
-import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { RouteApp } from '../../app-context';
 import { buildInfo } from '../../lib/build-info';
 import type { DatabaseHandle } from '../../lib/db';
 import { ok } from '../../lib/envelope';
+import { pingDatabase } from './repository';
 
 /** A check slower than this counts as down: a load balancer's health check must not hang. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -64,7 +64,7 @@ export function registerHealthRoutes(app: RouteApp, deps: HealthDependencies) {
         const [database, redis] = await Promise.all([
           deps.database.answeredWithin(RECENT_ANSWER_MS)
             ? Promise.resolve('ok' as const)
-            : succeeds(() => deps.database.db.execute(sql`select 1`)),
+            : succeeds(() => pingDatabase(deps.database.db)),
           deps.redis ? succeeds(() => deps.redis!.ping()) : Promise.resolve('none' as const),
         ]);
         const draining = deps.isDraining();

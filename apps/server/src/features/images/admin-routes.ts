@@ -11,10 +11,11 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { done, ok, page } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { readMultipart } from '../../lib/multipart';
 import { paginationOf } from '../../lib/pagination';
 import { refreshPublicPages } from '../../lib/response-cache';
-import { readMultipartForm } from '../uploads/multipart';
-import { deleteImage, type ImagesDependencies, listImages, uploadImage, withSizeMessage } from './service';
+import { pictureForm } from './picture-service';
+import { deleteImage, type ImagesDependencies, listImages, uploadImage } from './service';
 
 export type { ImagesDependencies } from './service';
 
@@ -22,7 +23,7 @@ const tags = ['admin: images'];
 const security = [{ bearer: [] }];
 
 /**
- * The image library (spec 2 "Image management"): list, upload, delete. Registered inside the admin scope
+ * The image library (the admin spec's "Image management"): list, upload, delete. Registered inside the admin scope
  * (lib/access.ts): admins only, checked there once, before any body is read.
  */
 export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies) {
@@ -53,8 +54,8 @@ export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies
       },
     },
     async (request, reply) => {
-      const form = await withSizeMessage(() => readMultipartForm(request), 'image', 'imageFileTooLarge');
-      const data = await uploadImage(deps, form.image, adminActor(request));
+      const form = await readMultipart(request, pictureForm('library'));
+      const data = await uploadImage(deps, form.file, adminActor(request));
       return reply.status(201).send(ok(data, successMessage(request, reply, 'imageUploaded')));
     },
   );

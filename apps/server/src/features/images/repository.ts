@@ -113,6 +113,59 @@ export async function findUsage(db: Database, imageIds: string[]): Promise<Map<s
 }
 
 /**
+ * Records a processed upload (`encodePicture(...).row`) inside the caller's transaction, and answers the
+ * stored row.
+ */
+export async function insertImage(tx: Database, row: typeof images.$inferInsert) {
+  const [inserted] = await tx.insert(images).values(row).returning(imageColumns);
+  return inserted!;
+}
+
+/**
+ * Deletes a banner's, an ad's or a song's own uploaded picture (`kind`) once nothing shows it any more
+ * (a copied song shares its original's cover; library images stay: the library manages them), answering
+ * its files for removal after the commit.
+ */
+export async function deleteUnusedImage(
+  tx: Database,
+  imageId: string,
+  kind: Extract<(typeof images.$inferSelect)['kind'], 'ad' | 'banner' | 'cover'>,
+) {
+  const rows = await tx
+    .delete(images)
+    .where(
+      and(
+        eq(images.id, imageId),
+        eq(images.kind, kind),
+        sql`not exists (select 1 from ${banners} where ${banners.imageId} = ${imageId})`,
+        sql`not exists (select 1 from ${ads} where ${ads.imageId} = ${imageId})`,
+        sql`not exists (select 1 from ${songs} where ${songs.coverImageId} = ${imageId})`,
+      ),
+    )
+    .returning({ storageKey: images.storageKey, widths: images.widths, height: images.height });
+  return rows[0];
+}
+
+/** An uploaded image by its storage key, of one of `kinds`. */
+export async function findImageByStorageKey(
+  db: Database,
+  storageKey: string,
+  kinds: Array<(typeof images.$inferSelect)['kind']>,
+) {
+  const rows = await db
+    .select({ id: images.id, storageKey: images.storageKey })
+    .from(images)
+    .where(and(eq(images.storageKey, storageKey), inArray(images.kind, kinds)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Records the widths now stored for an image (banners stored before their smaller widths existed). */
+export async function updateImageWidths(db: Database, imageId: string, widths: number[]) {
+  await db.update(images).set({ widths }).where(eq(images.id, imageId));
+}
+
+/**
  * Deletes an image row; the banners, ads and songs pointing at it get null (their foreign keys say so).
  * The banners that lose their picture are marked changed, so an edit opened before this one is refused
  * as stale rather than silently putting back what the admin just saw removed.

@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
-import {
-  type AdminImage,
-  type ImageUsage,
-  isImageFilename,
-  type ListQuery,
-  VALIDATION_MESSAGES,
-  type ValidationMessageKey,
-} from '@ovation/shared';
+import type { AdminImage, ImageUsage, ListQuery } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
-import { AppError, Conflict, Invalid, NotFound, PayloadTooLarge } from '../../lib/errors';
-import { imageVariantKey, toImageRef } from '../../lib/images';
+import { Conflict, fieldError, Invalid, NotFound } from '../../lib/errors';
+import { fileNameOf, imageVariantKey, toImageRef } from '../../lib/images';
 import { offsetOf } from '../../lib/pagination';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { FileStorage } from '../../lib/storage';
 import { type Actor, audit } from '../audit/service';
-import { type FileRemovalLog, insertImage, removeImageFiles } from '../uploads/image-files';
-import { processImage } from '../uploads/image-service';
-import { absoluteUrl, fileNameOf, LIBRARY_WIDTHS } from './files';
+import type { FileRemovalLog } from './picture-files';
+import {
+  namesImage,
+  parseImageFilename,
+  processPicture,
+  removeImageFiles,
+  type Upload,
+} from './picture-service';
 import type { ImageRow } from './repository';
 import * as repository from './repository';
 
@@ -30,62 +28,9 @@ export interface ImagesDependencies {
   publicUrl: string;
 }
 
-export interface Upload {
-  bytes: Buffer;
-  originalName?: string;
-}
-
-/** A field error carrying one of the shared `validation.*` messages (the answer's message in every language). */
-export function fieldError(field: string, key: ValidationMessageKey) {
-  return { field, key: `validation.${key}`, message: VALIDATION_MESSAGES[key] };
-}
-
-/**
- * Runs an upload step and answers its 5 MB refusal (413 IMAGE_TOO_LARGE) with the message of the screen
- * that sent it (spec 2 section 5: 'Image size must be less than 5MB.', 'File size must be less than 5MB'),
- * and, when `invalidKey` is given, a file that is not an image (400 IMAGE_INVALID) with that message, as
- * a field error on `field` too.
- */
-export async function withSizeMessage<T>(
-  work: () => Promise<T>,
-  field: string,
-  key: ValidationMessageKey,
-  invalidKey?: ValidationMessageKey,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'IMAGE_TOO_LARGE') {
-      throw PayloadTooLarge('IMAGE_TOO_LARGE', { errors: [fieldError(field, key)] });
-    }
-    if (invalidKey && error instanceof AppError && error.code === 'IMAGE_INVALID') {
-      throw Invalid('IMAGE_INVALID', { errors: [fieldError(field, invalidKey)] });
-    }
-    throw error;
-  }
-}
-
-/** The library image a filename names, checked first for its form: `..`, slashes and the like are a 400. */
-export function parseImageFilename(filename: string): { uuid: string; width?: number } {
-  if (!isImageFilename(filename)) throw Invalid('INVALID_FILENAME');
-  const width = /-(\d+)\.webp$/.exec(filename.slice(36))?.[1];
-  return { uuid: filename.slice(0, 36), ...(width ? { width: Number(width) } : {}) };
-}
-
-/** Whether a row is the image a parsed filename names (any of its stored widths, or none given). */
-export function namesImage(parsed: { width?: number }, image: { widths: number[] }): boolean {
-  return parsed.width === undefined || image.widths.includes(parsed.width);
-}
-
-/**
- * The library image a filename names (a banner's `libraryImage`): INVALID_FILENAME when the name is not
- * one the server makes, IMAGE_NOT_FOUND when no library image goes by it.
- */
-export async function findLibraryImageByFilename(db: Database, filename: string): Promise<{ id: string }> {
-  const parsed = parseImageFilename(filename);
-  const image = await repository.findLibraryImage(db, parsed.uuid);
-  if (!image || !namesImage(parsed, image)) throw NotFound('IMAGE_NOT_FOUND');
-  return { id: image.id };
+/** An absolute address for a relative one (`/uploads/...`), on the server's public origin. */
+function absoluteUrl(publicUrl: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${publicUrl}${url}`;
 }
 
 /** What the audit log keeps of an image. */
@@ -147,22 +92,10 @@ export async function uploadImage(
   actor: Actor,
 ): Promise<AdminImage> {
   if (!upload) throw Invalid('IMAGE_REQUIRED', { errors: [fieldError('image', 'imageFileRequired')] });
-  const processed = await withSizeMessage(
-    () =>
-      processImage(deps.storage, upload, {
-        kind: 'library',
-        widths: LIBRARY_WIDTHS,
-        uploadedBy: actor.id,
-        noEnlargement: true,
-      }),
-    'image',
-    'imageFileTooLarge',
-    // Spec 2 section 2: the library screen says 'Please select an image file.' for any other file.
-    'imageFileRequired',
-  );
+  const processed = await processPicture(deps.storage, upload, 'library', actor.id);
   try {
     const image = await deps.db.transaction(async (tx) => {
-      const inserted = await insertImage(tx, processed.row);
+      const inserted = await repository.insertImage(tx, processed.row);
       await audit(tx, actor, {
         action: 'image.uploaded',
         targetType: 'image',

@@ -9,7 +9,7 @@ import * as repository from './report-repository';
  */
 export const INTEGRITY_REPORT_PREFIX = 'integrity-report';
 
-/** The report's columns (issue 11, item 8): per category, what counts and what was set aside, and why. */
+/** The report's columns: per category, what counts and what was set aside, and why. */
 export const INTEGRITY_REPORT_HEADER = [
   'Category',
   'Valid votes',

@@ -38,7 +38,7 @@ const rekey = (totals: Record<string, number>, keys: Map<string, string>) =>
 
 /**
  * Audits a vote-state action in the caller's transaction: the review, every vote id it changed, and the
- * valid totals of the songs it touched before and after (issue 11: 'every action audited with the vote
+ * valid totals of the songs it touched before and after ('every action audited with the vote
  * ids and the totals before and after').
  */
 export async function auditVoteChange(

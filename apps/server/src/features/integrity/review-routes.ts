@@ -54,7 +54,7 @@ async function afterVotesChanged(deps: { db: Database; cache: ResponseCache }, l
 }
 
 /**
- * Fraud review's actions (issue 11, items 5, 7 and 8): quarantine, invalidate, restore, the reviews list
+ * Fraud review's actions: quarantine, invalidate, restore, the reviews list
  * and the integrity report. Registered inside the admin scope (lib/access.ts): admins only, checked there.
  */
 export function registerIntegrityReviewAdminRoutes(

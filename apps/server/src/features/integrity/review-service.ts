@@ -16,7 +16,7 @@ import { auditVoteChange, type VoteChange, type VoteChangeAction } from './revie
 import * as repository from './review-repository';
 import { assertResultsOpen, readResultsLock } from './review-results-gate';
 import { mayInvalidate, presentReviews } from './review-views';
-import { assertFilterIdsExist, voteFilterConditions } from './vote-filter';
+import { assertFilterIdsExist, voteFilterConditions } from './vote-filter-repository';
 
 export interface IntegrityReviewDependencies {
   db: Database;

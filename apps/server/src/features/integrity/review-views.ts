@@ -9,7 +9,7 @@ interface ReviewSource {
 }
 
 /**
- * The second-admin rule (issue 11, item 7): while the platform has more than one active admin, the admin
+ * The second-admin rule: while the platform has more than one active admin, the admin
  * who opened a review may not confirm its votes invalid; alone, they may. A review whose author's account
  * is gone may be confirmed by anyone.
  */

@@ -2,8 +2,8 @@ import type { ClusterKind, VoteFilter } from '@ovation/shared';
 import { and, countDistinct, eq, max, min, type SQL, sql } from 'drizzle-orm';
 import { users, votes } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
-import { inRange, iso, sinceEach } from './signal-sql';
-import { emailPatternSql, voteFilterConditions } from './vote-filter';
+import { inRange, iso, sinceEach } from './signal-repository';
+import { emailPatternSql, voteFilterConditions } from './vote-filter-repository';
 
 /**
  * A group of votes the cluster rules then judge: `votes` of one key (a prefix, a signature, an e-mail

@@ -22,7 +22,7 @@ function sendJson(reply: FastifyReply, json: string) {
 }
 
 /**
- * The fraud-review signals and the votes behind them (issue 11, item 6); registered inside the admin
+ * The fraud-review signals and the votes behind them; registered inside the admin
  * scope (lib/access.ts): admins only, checked there once.
  */
 export function registerIntegritySignalAdminRoutes(app: RouteApp, deps: IntegritySignalDependencies) {

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { categories, songs, users, voteReviews, votes } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
-import { voteFilterConditions } from './vote-filter';
+import { voteFilterConditions } from './vote-filter-repository';
 
 /** A vote as fraud review lists it: the network prefix, never the full address (`votes.ip` is not read). */
 const voteColumns = {

@@ -1,7 +1,7 @@
 import type { IntegrityVote, IntegrityVotesQuery } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { shortDeviceId } from '../devices/service';
-import { assertFilterIdsExist } from './vote-filter';
+import { assertFilterIdsExist } from './vote-filter-repository';
 import { findVotesPage, type IntegrityVoteRow } from './votes-list-repository';
 
 function presentVote(row: IntegrityVoteRow): IntegrityVote {

@@ -1,9 +1,9 @@
 import type { OnlineUsersQuery, Role } from '@ovation/shared';
 import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { userNameOrEmailContains } from '../../db/queries/users';
 import { sessions, users } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
-import { userNameOrEmailContains } from '../../lib/user-search';
 
 /** A live session with its user, as the online users list shows it. */
 const onlineSessionColumns = {

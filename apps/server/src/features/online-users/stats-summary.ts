@@ -71,7 +71,7 @@ const newer = (a: Summary | undefined, b: Summary | undefined) => {
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /**
- * The online stats as a per-minute summary (issue 12, item 6): counting 100,000 online sessions on every
+ * The online stats as a per-minute summary: counting 100,000 online sessions on every
  * refresh of every admin's screen would read the table each time. The summary is kept in Redis when there
  * is one (so every instance serves the same numbers and one instance computes them, under a short lock)
  * and in this process otherwise. A stale summary (over a minute old, or older than a change: Cleanup,

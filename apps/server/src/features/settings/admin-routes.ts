@@ -10,7 +10,7 @@ import { getPlatformSettings, updatePlatformSettings } from './service';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** GET and PUT /admin/settings (spec 2 "Platform settings"): admins only, every change audited. */
+/** GET and PUT /admin/settings (the admin spec's "Platform settings"): admins only, every change audited. */
 /** Registered inside the admin scope (lib/access.ts): admins only, checked there once. */
 export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: Database; clock: Clock }) {
   app.get(

@@ -4,9 +4,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, votes } from '../../db/schema';
 import { setPlatformSettings, signIn } from '../../test/accounts';
-import { createCategory, createSong } from '../../test/factories';
+import { createCategory, createSong, saveVotingWindow } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
-import { saveVotingWindow } from '../voting/repository';
 import { settingsFromStored } from './service';
 
 let server: TestServer;

@@ -12,7 +12,7 @@ import {
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** GET and PUT /admin/social-login-settings (spec 2 "Social login settings"): admins only. */
+/** GET and PUT /admin/social-login-settings (the admin spec's "Social login settings"): admins only. */
 /** Registered inside the admin scope (lib/access.ts): admins only, checked there once. */
 export function registerSocialLoginAdminRoutes(app: RouteApp, deps: SocialSettingsDependencies) {
   app.get(

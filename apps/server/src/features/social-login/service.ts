@@ -2,7 +2,7 @@ import { SOCIAL_LOGIN_ERRORS, type SocialLoginError, type SocialProvider } from 
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
-import { type SocialSignIn, signInWithSocialProfile } from '../accounts/social-accounts';
+import { type SocialSignIn, signInWithSocialProfile } from '../accounts/social-sign-in-service';
 import { FLOW_TTL_SECONDS, openFlowState, sealFlowState } from './flow-state';
 import type { ProviderClients, ProviderProfile } from './providers';
 import { getProviderAccess, type SocialSettingsDependencies } from './settings';
@@ -39,7 +39,7 @@ const FAILURES: Record<
 /** A failed sign-in: an AppError that carries the short reason for /auth/callback?error= and the log. */
 function failure(reason: keyof typeof FAILURES, detail: string, cause?: unknown) {
   const template = FAILURES[reason]();
-  const error = new AppError(template.status, template.code, { message: detail, extra: { reason } });
+  const error = new AppError(template.status, template.code, { detail, extra: { reason } });
   // The underlying error goes to the log with this one, never into a response.
   if (cause !== undefined) error.cause = cause;
   return error;

@@ -1,30 +1,13 @@
 import type { AdminSongsQuery, SongStatus } from '@ovation/shared';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { categories, images, songs, users } from '../../db/schema';
+import { categories, songs } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
-import { songBaseColumns } from '../../lib/song-select';
 import { escapeLike, foldForSearch } from '../../lib/text';
+import { type SongRow, selectSongs } from './repository';
 
-const adminSongColumns = {
-  ...songBaseColumns,
-  moderationReason: songs.moderationReason,
-  moderatedAt: songs.moderatedAt,
-  updatedAt: songs.updatedAt,
-  category: { id: categories.id, name: categories.name },
-  uploader: { id: users.id, name: users.name },
-};
-
-export type AdminSongRow = Awaited<ReturnType<typeof selectAdminSongs>>[number];
-
-function selectAdminSongs(db: Database) {
-  return db
-    .select(adminSongColumns)
-    .from(songs)
-    .innerJoin(categories, eq(categories.id, songs.categoryId))
-    .leftJoin(users, eq(users.id, songs.uploaderId))
-    .leftJoin(images, eq(images.id, songs.coverImageId));
-}
+/** The moderation list reads the same song rows as the public pages (`selectSongs`). */
+export type AdminSongRow = SongRow;
 
 /**
  * The moderation list: status filter, and a search over title, artist and the category's name in every
@@ -42,7 +25,7 @@ export async function findAdminSongsPage(db: Database, query: AdminSongsQuery) {
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.order === 'asc' ? asc : desc;
   const [rows, totals] = await Promise.all([
-    selectAdminSongs(db)
+    selectSongs(db)
       .where(where)
       .orderBy(direction(songs.createdAt), direction(songs.id))
       .limit(query.limit)
@@ -58,20 +41,20 @@ export async function findAdminSongsPage(db: Database, query: AdminSongsQuery) {
 
 /** The newest songs awaiting review. */
 export function findNewestPendingSongs(db: Database, limit: number) {
-  return selectAdminSongs(db)
+  return selectSongs(db)
     .where(eq(songs.status, 'pending'))
     .orderBy(desc(songs.createdAt), desc(songs.id))
     .limit(limit);
 }
 
 export async function findAdminSong(db: Database, id: string) {
-  const rows = await selectAdminSongs(db).where(eq(songs.id, id)).limit(1);
+  const rows = await selectSongs(db).where(eq(songs.id, id)).limit(1);
   return rows[0];
 }
 
 export function findAdminSongs(db: Database, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return selectAdminSongs(db).where(inArray(songs.id, ids)).orderBy(desc(songs.createdAt), desc(songs.id));
+  return selectSongs(db).where(inArray(songs.id, ids)).orderBy(desc(songs.createdAt), desc(songs.id));
 }
 
 /** Inside a transaction: the song's row, locked until the transaction ends (concurrent admins queue). */
@@ -106,34 +89,4 @@ export async function setModeration(
 
 export async function updateSong(tx: Database, id: string, values: Partial<typeof songs.$inferInsert>) {
   await tx.update(songs).set(values).where(eq(songs.id, id));
-}
-
-/** An uploaded image by its storage key (a cover or a library image the admin linked to). */
-export async function findImageByStorageKey(db: Database, storageKey: string) {
-  const rows = await db
-    .select({ id: images.id, storageKey: images.storageKey })
-    .from(images)
-    // Song covers and library images (the library is where admins keep pictures to link to: its screen
-    // shows each song using one). A banner or ad image is not a cover to reuse.
-    .where(and(eq(images.storageKey, storageKey), inArray(images.kind, ['cover', 'library'])))
-    .limit(1);
-  return rows[0];
-}
-
-/**
- * Inside a transaction: deletes a cover image row no song uses any more (a copied song shares its
- * original's cover; library images are never deleted here) and answers its files, for removal after commit.
- */
-export async function deleteUnusedCover(tx: Database, imageId: string) {
-  const rows = await tx
-    .delete(images)
-    .where(
-      and(
-        eq(images.id, imageId),
-        eq(images.kind, 'cover'),
-        sql`not exists (select 1 from songs s where s.cover_image_id = ${imageId})`,
-      ),
-    )
-    .returning({ storageKey: images.storageKey, widths: images.widths });
-  return rows[0];
 }

@@ -30,7 +30,7 @@ const security = [{ bearer: [] }];
 /** The message of a moderation, by the status the songs now have. */
 const MODERATED = { approved: 'songsApproved', rejected: 'songsRejected' } as const;
 
-/** Song moderation (spec 2 "Song moderation"); registered inside the admin scope (lib/access.ts). */
+/** Song moderation (the admin spec's "Song moderation"); registered inside the admin scope (lib/access.ts). */
 export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) {
   app.get(
     '/admin/songs',

@@ -7,7 +7,7 @@ import type { FileStorage } from '../../lib/storage';
 import { type Actor, audit, auditAll } from '../audit/service';
 import * as repository from './admin-repository';
 import { toAdminSong, toAuditedSong } from './presenter';
-import { countSongsByStatus } from './song-counts';
+import { countSongsByStatus } from './song-count-repository';
 
 export interface SongsDependencies {
   db: Database;
@@ -34,8 +34,8 @@ export async function listPendingSongs(deps: SongsDependencies, limit: number) {
   return rows.map((row) => toAdminSong(deps.storage, row));
 }
 
-/** The moderation tiles: Pending Review, Approved, Rejected, Total Songs. */
-export function getSongStats(deps: SongsDependencies) {
+/** The moderation tiles: Pending Review, Approved, Rejected, Total Songs (the dashboard's song figures too). */
+export function getSongStats(deps: Pick<SongsDependencies, 'db'>) {
   return countSongsByStatus(deps.db);
 }
 

@@ -1,7 +1,6 @@
 import type { Viewer } from '../../lib/viewer';
 import { getPublicResults, standingsOf } from '../analytics/results-service';
-import type { CatalogDependencies } from '../catalog/service';
-import { listSongsByUploader } from '../catalog/service';
+import { listSongsByUploader, type PublicSongsDependencies } from './public-service';
 import * as repository from './song-write-repository';
 
 /**
@@ -9,7 +8,7 @@ import * as repository from './song-write-repository';
  * admin's reason for a rejected one. While an admin hides the live standings (and the results are not
  * published) the rank is left out too: it would tell the artist what the public pages no longer show.
  */
-export async function listArtistSongs(deps: CatalogDependencies, viewer: NonNullable<Viewer>) {
+export async function listArtistSongs(deps: PublicSongsDependencies, viewer: NonNullable<Viewer>) {
   const [songs, ranks, results] = await Promise.all([
     listSongsByUploader(deps, viewer.id),
     repository.findUploaderSongRanks(deps.db, viewer.id),
@@ -29,7 +28,7 @@ export async function listArtistSongs(deps: CatalogDependencies, viewer: NonNull
 }
 
 /** The dashboard tiles: the artist's songs, their votes and views, and how many artists compete. */
-export async function getArtistStats(deps: CatalogDependencies, viewer: NonNullable<Viewer>) {
+export async function getArtistStats(deps: PublicSongsDependencies, viewer: NonNullable<Viewer>) {
   const totals = await repository.countUploaderTotals(deps.db, viewer.id);
   return {
     totalSongs: Number(totals.total_songs),

@@ -9,8 +9,9 @@ import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { sendCsv } from '../../lib/downloads';
 import { ok } from '../../lib/envelope';
-import { AppError, Invalid, PayloadTooLarge } from '../../lib/errors';
+import { Invalid, PayloadTooLarge } from '../../lib/errors';
 import { successMessage } from '../../lib/language';
+import { type MultipartRules, readMultipart } from '../../lib/multipart';
 import {
   type BulkUploadDependencies,
   bulkUploadSongs,
@@ -23,24 +24,22 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /**
- * The one file of a multipart bulk upload, at most 8 MiB. No file, or another field than `file`, is not
- * a CSV upload: 'Please select a valid CSV file'.
+ * What a bulk upload's form may hold: one file in `file`, at most 8 MiB. No file, or more parts than that,
+ * is not a CSV upload: 'Please select a valid CSV file'.
  */
+const BULK_UPLOAD_FORM: MultipartRules = {
+  fileFields: ['file'],
+  maxFileBytes: MAX_BULK_UPLOAD_BYTES,
+  maxFields: 5,
+  keepEmptyFile: true,
+  fileTooLarge: () => PayloadTooLarge('BULK_UPLOAD_FILE_TOO_LARGE'),
+  tooManyParts: () => Invalid('INVALID_CSV_FILE'),
+};
+
 async function readUploadedFile(request: FastifyRequest) {
-  try {
-    const part = await request.file({ limits: { fileSize: MAX_BULK_UPLOAD_BYTES, files: 1, fields: 5 } });
-    if (part?.fieldname !== 'file') throw Invalid('INVALID_CSV_FILE');
-    return { bytes: await part.toBuffer(), filename: part.filename ?? '', mimetype: part.mimetype ?? '' };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw PayloadTooLarge('BULK_UPLOAD_FILE_TOO_LARGE');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw Invalid('INVALID_CSV_FILE');
-    }
-    // Busboy's own failures (no boundary, truncated body) are the client's malformed request.
-    throw Invalid('BAD_REQUEST', { message: 'The multipart request is malformed' });
-  }
+  const { file } = await readMultipart(request, BULK_UPLOAD_FORM);
+  if (!file) throw Invalid('INVALID_CSV_FILE');
+  return { bytes: file.bytes, filename: file.originalName ?? '', mimetype: file.mimetype };
 }
 
 /** The upload's one-line summary: how many songs were stored, and how many rows failed when some did. */
@@ -55,7 +54,7 @@ function summaryMessage(request: FastifyRequest, reply: FastifyReply, result: Bu
   });
 }
 
-/** GET the CSV template and POST a bulk upload (spec 2 section 7): inside the admin scope. */
+/** GET the CSV template and POST a bulk upload (the admin spec): inside the admin scope. */
 export function registerBulkUploadAdminRoutes(app: RouteApp, deps: BulkUploadDependencies) {
   app.get(
     '/admin/bulk-upload/template',

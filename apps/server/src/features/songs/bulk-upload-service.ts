@@ -104,7 +104,7 @@ interface Candidate {
 }
 
 /**
- * Stores the good rows of a bulk upload as approved songs of the admin (spec 2 section 4) and reports
+ * Stores the good rows of a bulk upload as approved songs of the admin (the admin spec) and reports
  * every other row with its reason. Each row is checked with the single upload's rules, its category
  * resolved, and compared with the database and the rest of the file: the same title and artist in one
  * category is a duplicate. The songs and their audit entries are written in one transaction holding the

@@ -66,7 +66,7 @@ export const isPublicAddress: AddressPolicy = (address, family) =>
 
 function unreachable(reason: string) {
   return Invalid('VALIDATION_ERROR', {
-    message: `The album cover link could not be used: ${reason}`,
+    detail: `The album cover link could not be used: ${reason}`,
     errors: [
       {
         field: 'albumCover',
@@ -133,7 +133,7 @@ function fetchOnce(url: URL, allow: AddressPolicy, signal: AbortSignal) {
 }
 
 /**
- * Downloads the image an http(s) link points to, for an album cover given as a link (spec 2 section 5):
+ * Downloads the image an http(s) link points to, for an album cover given as a link (the admin spec):
  * at most 5 MB, 10 s and 3 redirects, and never from a private or loopback address. What it answers is
  * still only bytes: the caller decodes and re-encodes them like any upload.
  */

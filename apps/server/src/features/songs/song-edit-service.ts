@@ -1,27 +1,34 @@
-import { COVER_WIDTHS, detectLinkKind, type SongEditFields } from '@ovation/shared';
+import { detectLinkKind, type SongEditFields } from '@ovation/shared';
 import type { songs } from '../../db/schema';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
 import { type Actor, audit } from '../audit/service';
-import { type FileRemovalLog, insertImage, removeImageFiles } from '../uploads/image-files';
-import { type ProcessedImage, processImage } from '../uploads/image-service';
+import {
+  deleteUnusedPicture,
+  type FileRemovalLog,
+  findReusableCover,
+  type ImageFiles,
+  type ProcessedPicture,
+  processPicture,
+  recordPicture,
+  removeImageFiles,
+  type Upload,
+} from '../images/picture-service';
 import * as repository from './admin-repository';
 import { getAdminSong, type SongsDependencies } from './admin-service';
+import { auditsSongEdit, canEditSong } from './policy';
 import { toAuditedSong } from './presenter';
 import { fetchRemoteImage } from './remote-image';
 import { findSongRow } from './song-write-repository';
 
 type SongRow = typeof songs.$inferSelect;
-type Upload = { bytes: Buffer; originalName?: string };
 
 /** A stored image's URL path: `/uploads/<storageKey>-<width>.webp` (lib/images.ts). */
 const STORED_IMAGE_PATH = /^\/uploads\/([a-z0-9][a-z0-9/_.-]*)-\d+\.webp$/i;
 
-/** Admins may edit any song; an artist only their own song, and only while it awaits review. */
 function assertMayEdit(viewer: NonNullable<Viewer>, song: SongRow) {
-  if (viewer.role === 'admin') return;
-  if (song.uploaderId !== viewer.id || song.status !== 'pending') throw Forbidden('SONG_NOT_EDITABLE');
+  if (!canEditSong(viewer, song)) throw Forbidden('SONG_NOT_EDITABLE');
 }
 
 /** Refuses an edit made on a copy of the song older than its last change. */
@@ -33,7 +40,6 @@ function assertNotStale(song: SongRow, expectedUpdatedAt: string | undefined) {
 
 function coverLinkInvalid() {
   return Invalid('VALIDATION_ERROR', {
-    message: 'Album cover must be a valid http(s) link or an uploaded image',
     errors: [
       {
         field: 'albumCover',
@@ -47,7 +53,7 @@ function coverLinkInvalid() {
 type CoverChoice =
   | { kind: 'keep' }
   | { kind: 'existing'; imageId: string }
-  | { kind: 'new'; image: ProcessedImage };
+  | { kind: 'new'; image: ProcessedPicture };
 
 /**
  * What the edit does with the cover: a new file is decoded and re-encoded like any upload; a link to one
@@ -62,12 +68,7 @@ async function chooseCover(
 ): Promise<CoverChoice> {
   const process = async (source: Upload): Promise<CoverChoice> => ({
     kind: 'new',
-    image: await processImage(deps.storage, source, {
-      kind: 'cover',
-      widths: COVER_WIDTHS,
-      aspect: 1,
-      uploadedBy: viewer.id,
-    }),
+    image: await processPicture(deps.storage, source, 'cover', viewer.id),
   });
   if (upload) return process(upload);
   if (!link) return { kind: 'keep' };
@@ -76,14 +77,14 @@ async function chooseCover(
   if (isLink && !URL.canParse(link)) throw coverLinkInvalid();
   const path = isLink ? new URL(link).pathname : link;
   const storageKey = STORED_IMAGE_PATH.exec(path)?.[1];
-  const stored = storageKey ? await repository.findImageByStorageKey(deps.db, storageKey) : undefined;
+  const stored = storageKey ? await findReusableCover(deps.db, storageKey) : undefined;
   if (stored) return { kind: 'existing', imageId: stored.id };
   if (!isLink) throw coverLinkInvalid();
   return process(await fetchRemoteImage(link));
 }
 
 /**
- * Edits a song's title, artist, link, description and cover (spec 2 section 5). The cover is replaced
+ * Edits a song's title, artist, link, description and cover (the admin spec). The cover is replaced
  * atomically: new files are written first, the row is updated in one transaction (audited when an admin
  * edits), the old files are removed only after the commit (one left behind is logged on `log`), and the
  * new ones are removed if it fails.
@@ -103,14 +104,14 @@ export async function editSong(
   assertMayEdit(viewer, current);
   assertNotStale(current, fields.expectedUpdatedAt);
   const cover = await chooseCover(deps, viewer, fields.albumCover, upload);
-  let outcome: { removedCover?: { storageKey: string; widths: number[] }; wasPublic: boolean };
+  let outcome: { removedCover?: ImageFiles; wasPublic: boolean };
   try {
     outcome = await deps.db.transaction(async (tx) => {
       const before = await repository.lockSong(tx, id);
       if (!before) throw NotFound('SONG_NOT_FOUND');
       assertMayEdit(viewer, before);
       assertNotStale(before, fields.expectedUpdatedAt);
-      if (cover.kind === 'new') await insertImage(tx, cover.image.row);
+      if (cover.kind === 'new') await recordPicture(tx, cover.image);
       const coverImageId =
         cover.kind === 'new'
           ? cover.image.row.id
@@ -133,9 +134,9 @@ export async function editSong(
       const after = (await repository.lockSong(tx, id))!;
       const removedCover =
         before.coverImageId && before.coverImageId !== coverImageId
-          ? await repository.deleteUnusedCover(tx, before.coverImageId)
+          ? await deleteUnusedPicture(tx, before.coverImageId, 'cover')
           : undefined;
-      if (viewer.role === 'admin') {
+      if (auditsSongEdit(viewer)) {
         await audit(tx, actor, {
           action: 'song.updated',
           targetType: 'song',

@@ -1,22 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { categories, images, songs, songVoteTallies, users, votes } from '../../db/schema';
+import { categories, songs, songVoteTallies, users, votes } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
-
-/** Inserts the cover's image row and the song together: both or neither. */
-export async function insertSongWithCover(
-  db: Database,
-  cover: typeof images.$inferInsert,
-  song: typeof songs.$inferInsert,
-): Promise<string> {
-  return db.transaction(async (tx) => {
-    await tx.insert(images).values(cover);
-    const [row] = await tx
-      .insert(songs)
-      .values({ ...song, coverImageId: cover.id })
-      .returning({ id: songs.id });
-    return row!.id;
-  });
-}
 
 export async function insertSong(db: Database, song: typeof songs.$inferInsert) {
   const [row] = await db.insert(songs).values(song).returning();

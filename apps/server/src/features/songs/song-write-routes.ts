@@ -1,7 +1,5 @@
 import {
   adminSongResponseSchema,
-  artistSongsResponseSchema,
-  artistStatsResponseSchema,
   copySongBodySchema,
   createSongResponseSchema,
   idParamsSchema,
@@ -13,10 +11,9 @@ import type { RouteApp } from '../../app-context';
 import { adminActor, signedInViewer } from '../../lib/access';
 import { done, ok } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
-import { parseOrThrow } from '../../lib/validation';
-import { readMultipartForm } from '../uploads/multipart';
+import { readMultipartForm } from '../../lib/multipart';
+import { pictureForm } from '../images/picture-service';
 import type { SongsDependencies } from './admin-service';
-import { getArtistStats, listArtistSongs } from './artist-service';
 import { editSong } from './song-edit-service';
 import * as songWrites from './song-write-service';
 
@@ -39,9 +36,8 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
     },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const form = await readMultipartForm(request);
-      const fields = parseOrThrow(songFieldsSchema, form.fields);
-      const song = await songWrites.createSong(deps, viewer, fields, form.image);
+      const form = await readMultipartForm(request, pictureForm('cover'), songFieldsSchema);
+      const song = await songWrites.createSong(deps, viewer, form.fields, form.file);
       reply.status(201);
       const key = song.status === 'approved' ? 'songUploaded' : 'songUploadedPending';
       return ok(song, successMessage(request, reply, key));
@@ -64,42 +60,17 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
     },
     async (request, reply) => {
       const viewer = signedInViewer(request);
-      const form = await readMultipartForm(request);
-      const fields = parseOrThrow(songEditFieldsSchema, form.fields);
+      const form = await readMultipartForm(request, pictureForm('cover'), songEditFieldsSchema);
       const song = await editSong(
         deps,
         viewer,
         { id: viewer.id, ip: request.ip },
         request.params.id,
-        fields,
-        form.image,
+        form.fields,
+        form.file,
         request.log,
       );
       return ok(song, successMessage(request, reply, 'songUpdated'));
-    },
-  );
-
-  app.get(
-    '/songs/artist/me',
-    {
-      config: { access: 'artist' },
-      schema: { tags, security, response: { 200: artistSongsResponseSchema } },
-    },
-    async (request) => {
-      const viewer = signedInViewer(request);
-      return ok(await listArtistSongs(deps, viewer));
-    },
-  );
-
-  app.get(
-    '/users/me/stats',
-    {
-      config: { access: 'artist' },
-      schema: { tags, security, response: { 200: artistStatsResponseSchema } },
-    },
-    async (request) => {
-      const viewer = signedInViewer(request);
-      return ok(await getArtistStats(deps, viewer));
     },
   );
 }

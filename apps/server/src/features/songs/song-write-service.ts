@@ -1,20 +1,26 @@
-import { COVER_WIDTHS, detectLinkKind, type SongFields } from '@ovation/shared';
+import { detectLinkKind, type SongFields } from '@ovation/shared';
 import { Conflict, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
 import { lockResults } from '../analytics/results-service';
 import { type Actor, audit } from '../audit/service';
-import { getSong } from '../catalog/service';
-import { type FileRemovalLog, removeImageFiles } from '../uploads/image-files';
-import { processImage } from '../uploads/image-service';
-import { deleteUnusedCover, lockSong } from './admin-repository';
+import {
+  deleteUnusedPicture,
+  type FileRemovalLog,
+  processPicture,
+  recordPicture,
+  removeImageFiles,
+  type Upload,
+} from '../images/picture-service';
+import { lockSong } from './admin-repository';
 import type { SongsDependencies } from './admin-service';
+import { publishesAtOnce } from './policy';
 import { toAuditedSong } from './presenter';
+import { getSong } from './public-service';
 import * as repository from './song-write-repository';
 
 function categoryError() {
   return Invalid('VALIDATION_ERROR', {
-    message: 'Please select a category',
     errors: [{ field: 'category', message: 'Please select a category', key: 'validation.categoryRequired' }],
   });
 }
@@ -28,7 +34,7 @@ export async function createSong(
   deps: SongsDependencies,
   viewer: NonNullable<Viewer>,
   fields: SongFields,
-  cover: { bytes: Buffer; originalName?: string } | undefined,
+  cover: Upload | undefined,
 ) {
   if (!(await repository.findCategoryName(deps.db, fields.category))) throw categoryError();
   if (!cover) {
@@ -37,35 +43,37 @@ export async function createSong(
     });
   }
   const artist = fields.artist ?? (await repository.findUserName(deps.db, viewer.id)) ?? '';
-  const image = await processImage(deps.storage, cover, {
-    kind: 'cover',
-    widths: COVER_WIDTHS,
-    aspect: 1,
-    uploadedBy: viewer.id,
-  });
+  const image = await processPicture(deps.storage, cover, 'cover', viewer.id);
+  const publishedAtOnce = publishesAtOnce(viewer);
   let songId: string;
   try {
-    songId = await repository.insertSongWithCover(deps.db, image.row, {
-      title: fields.title,
-      artist,
-      uploaderId: viewer.id,
-      categoryId: fields.category,
-      songLink: fields.songLink,
-      linkKind: detectLinkKind(fields.songLink),
-      audioUrl: detectLinkKind(fields.songLink) === 'mp3' ? fields.songLink : null,
-      duration: fields.duration ?? null,
-      releaseDate: fields.releaseDate ?? null,
-      tags: fields.tags,
-      description: fields.description ?? '',
-      status: viewer.role === 'admin' ? 'approved' : 'pending',
-      searchText: foldForSearch(`${fields.title} ${artist}`),
+    // The cover's image row and the song together: both or neither.
+    songId = await deps.db.transaction(async (tx) => {
+      const coverImageId = await recordPicture(tx, image);
+      const song = await repository.insertSong(tx, {
+        title: fields.title,
+        artist,
+        uploaderId: viewer.id,
+        categoryId: fields.category,
+        songLink: fields.songLink,
+        linkKind: detectLinkKind(fields.songLink),
+        audioUrl: detectLinkKind(fields.songLink) === 'mp3' ? fields.songLink : null,
+        duration: fields.duration ?? null,
+        releaseDate: fields.releaseDate ?? null,
+        tags: fields.tags,
+        description: fields.description ?? '',
+        status: publishedAtOnce ? 'approved' : 'pending',
+        searchText: foldForSearch(`${fields.title} ${artist}`),
+        coverImageId,
+      });
+      return song.id;
     });
   } catch (error) {
     await image.discard();
     throw error;
   }
-  // An admin's upload is published at once: the public pages must show it.
-  if (viewer.role === 'admin') await deps.cache.invalidate();
+  // A song published at once must show on the public pages.
+  if (publishedAtOnce) await deps.cache.invalidate();
   return getSong(deps, songId, viewer);
 }
 
@@ -124,7 +132,9 @@ export async function deleteSong(deps: SongsDependencies, actor: Actor, songId: 
     if (await repository.hasQuarantinedVotes(tx, songId)) throw Conflict('SONG_HAS_OPEN_REVIEW');
     const totalVotes = await repository.countSongVotes(tx, songId);
     await repository.deleteSongAndVotes(tx, songId);
-    const cover = before.coverImageId ? await deleteUnusedCover(tx, before.coverImageId) : undefined;
+    const cover = before.coverImageId
+      ? await deleteUnusedPicture(tx, before.coverImageId, 'cover')
+      : undefined;
     await audit(tx, actor, {
       action: 'song.deleted',
       targetType: 'song',

@@ -1,9 +1,9 @@
 import type { AdminUsersQuery, Role } from '@ovation/shared';
 import { and, asc, count, desc, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { userNameOrEmailContains } from '../../db/queries/users';
 import { users } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
-import { userNameOrEmailContains } from '../../lib/user-search';
 
 /** What the admin sees of a user; never the password hash. */
 const adminUserColumns = {

@@ -34,7 +34,7 @@ const security = [{ bearer: [] }];
 /** The refusals every action on one user may answer, documented once. */
 const actionErrors = { 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-/** User management (spec 2 "User management"); registered inside the admin scope (lib/access.ts). */
+/** User management (the admin spec's "User management"); registered inside the admin scope (lib/access.ts). */
 export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependencies) {
   app.get(
     '/admin/users',

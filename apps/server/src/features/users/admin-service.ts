@@ -7,7 +7,7 @@ import { type Actor, audit } from '../audit/service';
 import { endUserSessions, sessionCacheFor } from '../sessions/service';
 import * as repository from './admin-repository';
 import { countryCodeOf, toAdminUser, toAuditedUser } from './presenter';
-import { countUsers } from './user-counts';
+import { countUsers, type UserCounts } from './user-count-repository';
 
 export interface UsersAdminDependencies {
   db: Database;
@@ -44,9 +44,14 @@ export async function listUsers(deps: UsersAdminDependencies, query: AdminUsersQ
   return { users: rows.map(toAdminUser), total };
 }
 
+/** Every account figure at `now`: the users screen's tiles and the dashboard's. */
+export function countAccounts(db: Database, now: Date): Promise<UserCounts> {
+  return countUsers(db, now);
+}
+
 /** The four tiles of the users screen, under the spec's names ('artiste' counts artists). */
 export async function getUserStats(deps: UsersAdminDependencies): Promise<UserStats> {
-  const counts = await countUsers(deps.db, deps.clock.now());
+  const counts = await countAccounts(deps.db, deps.clock.now());
   return {
     total: counts.total,
     artiste: counts.artiste,

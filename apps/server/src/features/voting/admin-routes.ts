@@ -17,7 +17,7 @@ import * as voting from './vote-service';
 const tags = ['admin'];
 const security = [{ bearer: [] }];
 
-/** GET and PUT /voting-settings and POST /voting-settings/reset (spec 2 "Voting control"): admins only. */
+/** GET and PUT /voting-settings and POST /voting-settings/reset (the admin spec's "Voting control"): admins only. */
 /** Registered inside the admin scope (lib/access.ts): admins only, checked there once. */
 export function registerVotingSettingsAdminRoutes(app: RouteApp, deps: { db: Database; clock: Clock }) {
   app.get(

@@ -13,7 +13,7 @@ import { pickFreePort } from '../../test/server';
 import { startSession } from '../sessions/service';
 
 /**
- * Issue 14: no acknowledged vote is ever lost. The real server runs in a child process (as `npm start`
+ * No acknowledged vote is ever lost. The real server runs in a child process (as `npm start`
  * does); fans vote in parallel, the server is killed with SIGKILL mid-burst and started again on the same
  * data. Every vote answered 201 must then be stored exactly once, and the totals must equal the valid rows.
  */

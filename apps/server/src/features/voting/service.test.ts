@@ -15,6 +15,7 @@ describe('GET /api/voting-settings/status', () => {
     const response = await server.request('GET', '/api/voting-settings/status');
     expect(response.body.data).toMatchObject({
       isAllowed: false,
+      reasonCode: 'disabled',
       reason: 'Voting is disabled by administrator',
     });
   });
@@ -35,15 +36,27 @@ describe('GET /api/voting-settings/status', () => {
 
     server.clock.set(new Date(start.getTime() - 1000));
     let response = await server.request('GET', '/api/voting-settings/status');
-    expect(response.body.data).toMatchObject({ isAllowed: false, reason: 'Voting has not started yet' });
+    expect(response.body.data).toMatchObject({
+      isAllowed: false,
+      reasonCode: 'notStarted',
+      reason: 'Voting has not started yet',
+    });
 
     server.clock.set(new Date(start.getTime() + 1000));
     response = await server.request('GET', '/api/voting-settings/status');
-    expect(response.body.data).toMatchObject({ isAllowed: true, reason: 'Voting is active' });
+    expect(response.body.data).toMatchObject({
+      isAllowed: true,
+      reasonCode: 'active',
+      reason: 'Voting is active',
+    });
     expect(response.body.data.period.startDate).toBe(start.toISOString());
 
     server.clock.set(new Date(start.getTime() + 2 * DAY));
     response = await server.request('GET', '/api/voting-settings/status');
-    expect(response.body.data).toMatchObject({ isAllowed: false, reason: 'Voting period has ended' });
+    expect(response.body.data).toMatchObject({
+      isAllowed: false,
+      reasonCode: 'ended',
+      reason: 'Voting period has ended',
+    });
   });
 });

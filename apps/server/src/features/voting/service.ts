@@ -1,4 +1,4 @@
-import { VOTING_REASONS, type VotingStatus } from '@ovation/shared';
+import { VOTING_REASONS, type VotingReasonCode, type VotingStatus } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { deleteBatchWitnessesBefore } from './cast-vote-repository';
@@ -23,21 +23,25 @@ export async function getVotingStatus(db: Database, clock: Clock): Promise<Votin
   return votingStatusOf(await repository.findVotingSettings(db), clock.now());
 }
 
-/** The status a stored window (none: voting off) gives at `now`. */
+/**
+ * The status a stored window (none: voting off) gives at `now`: `reasonCode` says why, for clients to decide
+ * and translate on; `reason` carries its English sentence for clients written against it.
+ */
 export function votingStatusOf(
   settings: Pick<repository.VotingSettingsRow, 'isEnabled' | 'startDate' | 'endDate'> | undefined,
   now: Date,
 ): VotingStatus {
   const startDate = settings?.startDate ?? null;
   const endDate = settings?.endDate ?? null;
-  let reason: string = VOTING_REASONS.active;
-  if (!settings?.isEnabled) reason = VOTING_REASONS.disabled;
-  else if (startDate && now < startDate) reason = VOTING_REASONS.notStarted;
-  else if (endDate && now > endDate) reason = VOTING_REASONS.ended;
+  let reasonCode: VotingReasonCode = 'active';
+  if (!settings?.isEnabled) reasonCode = 'disabled';
+  else if (startDate && now < startDate) reasonCode = 'notStarted';
+  else if (endDate && now > endDate) reasonCode = 'ended';
   const period = { startDate: startDate?.toISOString() ?? null, endDate: endDate?.toISOString() ?? null };
   return {
-    isAllowed: reason === VOTING_REASONS.active,
-    reason,
+    isAllowed: reasonCode === 'active',
+    reasonCode,
+    reason: VOTING_REASONS[reasonCode],
     ...period,
     period,
     serverTime: now.toISOString(),

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { settingsChanged } from '../../lib/memo';
 import { audit } from '../audit/service';
-import { lockSettingForChange } from '../settings/repository';
+import { lockSetting } from '../settings/service';
 import { readVotingSettings, storeVotingWindow, type VotingSettingsRow } from './repository';
 import { votingStatusOf } from './service';
 
@@ -77,7 +77,7 @@ export async function updateVotingSettings(
   const { currentStatus: statusAfter, updatedAt: __, ...after } = viewOf(stored, now);
   await db.transaction(async (tx) => {
     // Two admins saving at once take turns, so each audit entry's "before" is what it really replaced.
-    await lockSettingForChange(tx, 'voting');
+    await lockSetting(tx, 'voting');
     const {
       currentStatus: statusBefore,
       updatedAt: _,

@@ -1,4 +1,5 @@
-import type { VoteResult } from '@ovation/shared';
+import type { ErrorCode, VoteResult, VotingReasonCode } from '@ovation/shared';
+import { DEFAULT_LANGUAGE, isLanguageCode, type LanguageCode } from '@ovation/shared/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CaptchaVerifier } from '../../lib/captcha';
 import type { Clock } from '../../lib/clock';
@@ -6,10 +7,12 @@ import type { Database } from '../../lib/db';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../lib/errors';
 import type { Metrics } from '../../lib/metrics';
 import type { RequestMeta } from '../../lib/request-meta';
+import { translate } from '../../lib/translate';
 import type { Viewer } from '../../lib/viewer';
 import { getPlatformSettings } from '../settings/service';
 import type { CastStatus } from './cast-vote-repository';
 import * as eligibility from './eligibility-repository';
+import { votesAsFan } from './policy';
 import type { VoteRetryPasses } from './retry-pass';
 import { getVotingStatus } from './service';
 import { type VoteBatcher, voteUnavailable } from './vote-batcher';
@@ -27,11 +30,12 @@ export interface VotingDependencies {
   metrics?: Pick<Metrics, 'votes' | 'voteRetryPasses'>;
 }
 
+/** The refusal of a vote while voting is closed, by the status's reason code. */
 const CLOSED_REASONS = {
-  'Voting has not started yet': 'VOTING_NOT_STARTED',
-  'Voting is disabled by administrator': 'VOTING_DISABLED',
-  'Voting period has ended': 'VOTING_ENDED',
-} as const;
+  notStarted: 'VOTING_NOT_STARTED',
+  disabled: 'VOTING_DISABLED',
+  ended: 'VOTING_ENDED',
+} as const satisfies Record<Exclude<VotingReasonCode, 'active'>, ErrorCode>;
 
 /** The database's own check of the window (cast_votes) agrees with the status read above, at the vote's instant. */
 const CLOSED_IN_DATABASE: Partial<Record<CastStatus, (typeof CLOSED_REASONS)[keyof typeof CLOSED_REASONS]>> =
@@ -44,14 +48,12 @@ const CLOSED_IN_DATABASE: Partial<Record<CastStatus, (typeof CLOSED_REASONS)[key
 /** Throws unless voting is open now and the viewer is a fan allowed to vote. */
 async function requireVoter(deps: VotingDependencies, viewer: Viewer, now: Date) {
   if (!viewer) throw Unauthorized('LOGIN_TO_VOTE');
-  if (viewer.role !== 'fan') throw Forbidden('ONLY_FANS_CAN_VOTE');
+  if (!votesAsFan(viewer)) throw Forbidden('ONLY_FANS_CAN_VOTE');
   const [status, settings] = await Promise.all([
     getVotingStatus(deps.db, { now: () => now }),
     getPlatformSettings(deps.db),
   ]);
-  if (!status.isAllowed) {
-    throw Forbidden(CLOSED_REASONS[status.reason as keyof typeof CLOSED_REASONS] ?? 'VOTING_ENDED');
-  }
+  if (status.reasonCode !== 'active') throw Forbidden(CLOSED_REASONS[status.reasonCode]);
   if (settings.securitySettings.requireEmailVerification && !viewer.emailVerified) {
     throw Forbidden('VERIFY_EMAIL_TO_VOTE');
   }
@@ -149,18 +151,30 @@ async function castCheckedVote(
     dailyVoteCount: outcome.votesInWindow,
     dailyVoteLimit: quota.perCategory,
     remainingVotes,
+    quotaWindow: quota.daily ? 'day' : 'votingPeriod',
     nextVoteTime:
       remainingVotes === 0 ? (renewalOf(outcome.oldestInWindow, quota.daily)?.toISOString() ?? null) : null,
     createdAt: now.toISOString(),
   };
-  const period = quota.daily ? ' today' : '';
-  const message =
-    remainingVotes > 0
-      ? `Vote submitted! You have ${remainingVotes} votes remaining for ${categoryName}${period}.`
-      : quota.daily
-        ? `Vote submitted! You've reached the daily limit for ${categoryName}. You can vote again tomorrow.`
-        : `Vote submitted! You've used all your votes for ${categoryName}.`;
-  return { message, result };
+  return { message: voteSubmittedMessage(languageOf(voter), result), result };
+}
+
+/** The language a signed-in voter's messages are answered in: the one saved in their profile. */
+function languageOf(viewer: NonNullable<Viewer>): LanguageCode {
+  return isLanguageCode(viewer.language) ? viewer.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * What the vote's answer says, in the voter's language from the shared catalogs: the votes left in the
+ * category (today, with a daily quota), else that the quota is used up. The result carries the same facts
+ * as codes (remainingVotes, quotaWindow, category), from which the web app words it itself.
+ */
+function voteSubmittedMessage(language: LanguageCode, result: VoteResult): string {
+  const parameters = { count: result.remainingVotes, category: result.category };
+  const daily = result.quotaWindow === 'day';
+  let key = daily ? 'success.voteDailyLimitReached' : 'success.voteAllUsed';
+  if (result.remainingVotes > 0) key = daily ? 'success.voteRemainingToday' : 'success.voteRemaining';
+  return translate(language, key, parameters) ?? key;
 }
 
 /** Whether the viewer may vote in a category now, and when they may next if not. */
@@ -177,7 +191,7 @@ export async function checkCategoryEligibility(deps: VotingDependencies, viewer:
   const latest = votes[0];
   const verifiedEnough = !settings.securitySettings.requireEmailVerification || viewer.emailVerified;
   return {
-    canVote: status.isAllowed && viewer.role === 'fan' && verifiedEnough && !used,
+    canVote: status.isAllowed && votesAsFan(viewer) && verifiedEnough && !used,
     hasVoted: votes.length > 0,
     hasVotedToday: quota.daily && votes.length > 0,
     nextVoteTime: used ? (renewalOf(votes.at(-1)?.createdAt, quota.daily)?.toISOString() ?? null) : null,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { votes } from '../../db/schema';
+import { users, votes } from '../../db/schema';
 import { setPlatformSettings, signIn } from '../../test/accounts';
 import { createCategory, createSong, createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -139,6 +139,32 @@ describe('the quota (defaults: 1 vote per category per 24 hours)', () => {
     expect(response.body.data.nextVoteTime).toBe(
       new Date(server.clock.now().getTime() + 24 * HOUR).toISOString(),
     );
+    expect(response.body.data).toMatchObject({ remainingVotes: 0, quotaWindow: 'day' });
+  });
+
+  it("answers in the voter's language, and sends the facts the client words it from", async () => {
+    await setPlatformSettings(server.db, {
+      securitySettings: { requireCaptcha: false },
+      votingSettings: { dailyVotesPerCategory: 3 },
+    });
+    const account = await signIn(server);
+    await server.db.update(users).set({ language: 'fr' }).where(eq(users.id, account.user.id));
+    const first = await vote(await relogin(account), essence.id);
+    expect(first.status).toBe(201);
+    expect(first.body.message).toBe(
+      "Vote enregistré ! Il vous reste 2 votes pour Best Afrobeats Song aujourd'hui.",
+    );
+    expect(first.body.data).toMatchObject({
+      remainingVotes: 2,
+      quotaWindow: 'day',
+      category: 'Best Afrobeats Song',
+    });
+
+    const english = await signIn(server);
+    await vote(english.token, essence.id);
+    expect((await vote(english.token, jeje.id)).body.message).toBe(
+      'Vote submitted! You have 1 vote remaining for Best Afrobeats Song today.',
+    );
   });
 
   it('refuses a second vote in the category for 24 hours, not in another category', async () => {
@@ -216,7 +242,10 @@ describe('the quota (defaults: 1 vote per category per 24 hours)', () => {
       votingSettings: { enableDailyVoting: false, dailyVotesPerCategory: 1 },
     });
     const account = await signIn(server);
-    expect((await vote(account.token, essence.id)).status).toBe(201);
+    const first = await vote(account.token, essence.id);
+    expect(first.status).toBe(201);
+    expect(first.body.message).toBe("Vote submitted! You've used all your votes for Best Afrobeats Song.");
+    expect(first.body.data).toMatchObject({ remainingVotes: 0, quotaWindow: 'votingPeriod' });
     server.clock.advance(3 * 24 * HOUR);
     const later = await vote(await relogin(account), jeje.id);
     expect(later.status).toBe(409);

@@ -1,8 +1,8 @@
 import type { ListSongsQuery, SongStatus } from '@ovation/shared';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import { categories, images, songs, songVoteTallies, users } from '../../db/schema';
-import type { Database } from '../../lib/db';
-import { songBaseColumns, songTotalVotes } from '../../lib/song-select';
+import { songBaseColumns, songTotalVotes } from '../../db/queries/songs';
+import { categories, images, songs, users } from '../../db/schema';
+import { type Database, rowsOf } from '../../lib/db';
 import { escapeLike, foldForSearch } from '../../lib/text';
 
 const songColumns = {
@@ -14,6 +14,8 @@ const songColumns = {
   tags: songs.tags,
   views: songs.views,
   moderationReason: songs.moderationReason,
+  moderatedAt: songs.moderatedAt,
+  updatedAt: songs.updatedAt,
   category: {
     id: categories.id,
     name: categories.name,
@@ -26,7 +28,8 @@ const songColumns = {
 
 export type SongRow = Awaited<ReturnType<typeof selectSongs>>[number];
 
-function selectSongs(db: Database) {
+/** Songs joined to their category, uploader and cover: every read of full song rows starts here. */
+export function selectSongs(db: Database) {
   return db
     .select(songColumns)
     .from(songs)
@@ -73,18 +76,22 @@ export function findApprovedSongsInCategory(db: Database, categoryId: string) {
     .orderBy(desc(songTotalVotes), asc(songs.createdAt));
 }
 
-export async function countCatalog(db: Database) {
-  const [row] = await db
-    .select({
-      totalSongs: sql<number>`(select count(*) from ${songs} where ${songs.status} = 'approved')::int`,
-      totalVotes: sql<number>`(select coalesce(sum(${songVoteTallies.votes}), 0) from ${songVoteTallies})::int`,
-      totalUsers: sql<number>`(select count(*) from ${users} where ${users.role} = 'fan' and ${users.isActive})::int`,
-      totalCategories: sql<number>`(select count(*) from ${categories})::int`,
-    })
-    .from(sql`(select 1) as one`);
-  return row!;
-}
-
 export function findSongsByUploader(db: Database, uploaderId: string) {
   return selectSongs(db).where(eq(songs.uploaderId, uploaderId)).orderBy(desc(songs.createdAt));
+}
+
+/**
+ * Records a view of a song by a visitor in an hour (both hashed or bucketed by the caller): answers true
+ * when it is the visitor's first view of the song in that hour, the only one that counts.
+ */
+export async function recordSongView(db: Database, songId: string, visitorHash: string, hour: Date) {
+  const result = await db.execute(sql`
+    insert into song_views (song_id, visitor_hash, hour_bucket) values (${songId}, ${visitorHash}, ${hour.toISOString()}::timestamptz)
+    on conflict do nothing returning 1 as fresh`);
+  return rowsOf(result).length > 0;
+}
+
+/** Adds counted views to a song. */
+export async function addSongViews(db: Database, songId: string, views: number) {
+  await db.execute(sql`update songs set views = views + ${views} where id = ${songId}`);
 }

@@ -1,6 +1,8 @@
 /**
  * How songs are ranked wherever a ranking shows: the analytics screen, the report, and the public
- * category pages. One comparator, so a song never holds two places on two screens.
+ * category pages (features analytics and categories), and the percentages beside them (ad click-through
+ * rates too). Pure arithmetic over what the caller read, so it sits below the features that share it:
+ * one comparator, so a song never holds two places on two screens.
  */
 
 /** Titles compared as a reader expects: case and accents ignored, numbers in numeric order. */

@@ -1,23 +1,16 @@
 import type { ImageRef } from '@ovation/shared';
 import sharp from 'sharp';
-import { imageVariantKey, type StoredImage } from './images';
-import type { FileStorage } from './storage';
+import { imageVariantKey, type StoredImage } from '../../lib/images';
+import type { FileStorage } from '../../lib/storage';
+import { WEBP_QUALITY } from './picture-encoding';
+import { BANNER_WIDTHS } from './picture-kinds';
 
-/**
- * The hero banner's wide renditions (5:2): a phone in landscape or a small laptop takes 800 or 1200,
- * a large screen 1600. The hero is never wider than 1600 CSS px on the screens the spec targets.
- */
-export const BANNER_WIDTHS = [480, 800, 1200, 1600] as const;
-/** Banners are 5:2, as wide as the home page's hero on a large screen. */
-export const BANNER_ASPECT = 5 / 2;
 /**
  * A phone shows the hero upright (390 x ~720 CSS px), so a wide banner covering it shows only a fifth of
  * its width: a 3:5 crop of the middle, at the wide image's own height (no enlarging), gives the same
  * pixels on screen at about a quarter of the bytes of the 1600 px file.
  */
 export const BANNER_PORTRAIT_ASPECT = 3 / 5;
-/** WebP quality of the derived renditions, as for uploads: clean gradients at a third of JPEG's bytes. */
-const WEBP_QUALITY = 74;
 
 /** Where a banner's upright phone crop of the given width is stored. */
 export function bannerPortraitKey(storageKey: string, width: number) {

@@ -1,10 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { images, songs } from '../db/schema';
+import { images, songs } from '../schema';
 
-/**
- * What every read of a song selects, whichever view it feeds: the public catalog's and the admin's
- * moderation list (features/catalog and features/songs) spread these columns and add their own. Their
- * queries join the category (inner), the uploader and the cover image (left) to `songs`.
+/*
+ * Query builders the repositories of several features share, kept beside the schema rather than in one
+ * feature: a repository may not import another feature's repository, and a song's vote total must mean
+ * the same SQL on every screen (the public pages and the moderation list in features/songs, the analytics
+ * screen in features/analytics). Only repositories import this folder (scripts/check-one-way.mjs).
+ *
+ * What every read of a song selects, whichever view it feeds: the public pages' and the admin's
+ * moderation list spread these columns and add their own. Their queries join the category (inner), the
+ * uploader and the cover image (left) to `songs`.
  */
 
 /** A song's valid vote total: the sum of its tally shards. */

@@ -1,60 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { songs, songViews } from '../../db/schema';
 import { signIn } from '../../test/accounts';
-import { createCategory, createSong, createUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/server';
+import { afrobeats, gospel, server, setUpCatalog } from '../../test/catalog';
+import { createSong } from '../../test/factories';
 import { ViewCounter } from './view-counter';
 
-let server: TestServer;
-let afrobeats: { id: string };
-let gospel: { id: string };
-
-beforeAll(async () => {
-  server = await startTestServer();
-  afrobeats = await createCategory(server.db, { name: 'Best Afrobeats Song', sortOrder: 1 });
-  gospel = await createCategory(server.db, { name: 'Best Gospel Song', type: 'continental', sortOrder: 2 });
-  await createUser(server.db, { role: 'fan' });
-  await createSong(server.db, { categoryId: afrobeats.id, title: 'Love Me JeJe', artist: 'Tems', votes: 5 });
-  await createSong(server.db, { categoryId: afrobeats.id, title: 'Essence', artist: 'Wizkid', votes: 9 });
-  await createSong(server.db, { categoryId: afrobeats.id, title: 'Béyoncé Dance', artist: 'Joé Dwèt Filé' });
-  await createSong(server.db, {
-    categoryId: gospel.id,
-    title: 'Hidden',
-    artist: 'Pending Artist',
-    status: 'pending',
-  });
-});
-afterAll(() => server.close());
-
-describe('GET /api/categories', () => {
-  it('lists categories in order with their approved song counts and no public vote totals', async () => {
-    const response = await server.request('GET', '/api/categories');
-    expect(response.status).toBe(200);
-    const names = response.body.data.map((category: { name: string }) => category.name);
-    expect(names).toEqual(['Best Afrobeats Song', 'Best Gospel Song']);
-    expect(response.body.data[0].totalSongs).toBe(3);
-    expect(response.body.data[1].totalSongs).toBe(0);
-    expect(response.body.data[0]).not.toHaveProperty('totalVotes');
-  });
-
-  it('gives one category with its songs ranked by votes', async () => {
-    const response = await server.request('GET', `/api/categories/${afrobeats.id}`);
-    expect(response.status).toBe(200);
-    expect(response.body.data.category.name).toBe('Best Afrobeats Song');
-    expect(response.body.data.songs.map((song: { title: string }) => song.title)).toEqual([
-      'Essence',
-      'Love Me JeJe',
-      'Béyoncé Dance',
-    ]);
-  });
-
-  it('answers an unknown category with 404 and the spec message', async () => {
-    const response = await server.request('GET', '/api/categories/00000000-0000-4000-8000-000000000000');
-    expect(response.status).toBe(404);
-    expect(response.body.message).toBe("The category you're looking for doesn't exist");
-  });
-});
+setUpCatalog();
 
 describe('GET /api/songs', () => {
   it('pages approved songs only', async () => {
@@ -96,13 +48,6 @@ describe('GET /api/songs', () => {
   it('hides a pending song from the public', async () => {
     const list = await server.request('GET', `/api/songs?category=${gospel.id}`);
     expect(list.body.data).toHaveLength(0);
-  });
-});
-
-describe('GET /api/stats', () => {
-  it('counts approved songs, votes, fans and categories', async () => {
-    const response = await server.request('GET', '/api/stats');
-    expect(response.body.data).toEqual({ totalSongs: 3, totalVotes: 14, totalUsers: 1, totalCategories: 2 });
   });
 });
 

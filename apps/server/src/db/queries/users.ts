@@ -1,6 +1,11 @@
 import { or, type SQL, sql } from 'drizzle-orm';
-import { users } from '../db/schema';
-import { escapeLike } from './text';
+import { escapeLike } from '../../lib/text';
+import { users } from '../schema';
+
+/*
+ * A query builder the repositories of two features share (see ./songs.ts for why it sits here): one
+ * search, so the users list and the online users list find the same people for the same words.
+ */
 
 /**
  * A user whose name or e-mail holds `search`, ignoring case: the users list's and the online users

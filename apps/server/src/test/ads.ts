@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ads, images } from '../../db/schema';
-import { type Database, rowsOf } from '../../lib/db';
-import type { TestServer } from '../../test/server';
+import { ads, images } from '../db/schema';
+import { type Database, rowsOf } from '../lib/db';
+import type { TestServer } from './server';
 
 /** What a browser sends: counted (Node's own fetch says 'node', which is a bot). */
 export const BROWSER_AGENT =

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { type Database, rowsOf } from '../../lib/db';
+import type { Database } from '../../lib/db';
+import { addSongViews, recordSongView } from './repository';
 
 /** Views are added to the song rows in batches, so a crowd on one song does not queue on its row. */
 const FLUSH_INTERVAL_MS = 5000;
@@ -29,10 +29,7 @@ export class ViewCounter {
       : `anon:${visitor.ip}:${visitor.userAgent ?? ''}`;
     const visitorHash = createHmac('sha256', this.key).update(identity).digest('base64url').slice(0, 22);
     const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
-    const result = await this.db.execute(sql`
-      insert into song_views (song_id, visitor_hash, hour_bucket) values (${songId}, ${visitorHash}, ${hour.toISOString()}::timestamptz)
-      on conflict do nothing returning 1 as fresh`);
-    if (rowsOf(result).length > 0) {
+    if (await recordSongView(this.db, songId, visitorHash, hour)) {
       this.pending.set(songId, (this.pending.get(songId) ?? 0) + 1);
     }
   }
@@ -42,7 +39,7 @@ export class ViewCounter {
     const batch = [...this.pending];
     this.pending.clear();
     for (const [songId, views] of batch) {
-      await this.db.execute(sql`update songs set views = views + ${views} where id = ${songId}`);
+      await addSongViews(this.db, songId, views);
     }
   }
 

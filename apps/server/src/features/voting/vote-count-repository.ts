@@ -16,7 +16,7 @@ export interface VoteCounts {
  * no longer counts, as in the song totals). The caller says when today and this week began, in the
  * platform's timezone.
  */
-export async function countVotes(
+export async function countValidVotes(
   db: Database,
   since: { todayStart: Date; weekStart: Date },
 ): Promise<VoteCounts> {

@@ -5,42 +5,49 @@ import type { images } from '../../db/schema';
 import { Invalid } from '../../lib/errors';
 import { imageVariantKey } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
+import { PICTURE_KINDS, type PictureKind } from './picture-kinds';
 
 /** What the bytes may be: decoded formats, whatever the file name or declared type says. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 /** 40 megapixels: refuses decompression bombs long before they fill memory. */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** WebP quality: visually clean covers at a third of JPEG's bytes on slow networks. */
-const WEBP_QUALITY = 74;
+export const WEBP_QUALITY = 74;
 
-export type ImageKind = (typeof images.$inferInsert)['kind'];
+/** Where each kind's files are stored: `<folder>/<uuid>-<width>.webp`. */
+const FOLDERS: Record<PictureKind, string> = {
+  cover: 'covers',
+  banner: 'banners',
+  ad: 'ads',
+  library: 'library',
+};
 
-export interface ProcessedImage {
+/** A file as it arrived: its bytes and the name the sender gave it. */
+export interface Upload {
+  bytes: Buffer;
+  originalName?: string;
+}
+
+export interface EncodedPicture {
   row: typeof images.$inferInsert & { id: string };
   /** Removes the written files again, when the record that needed them could not be saved. */
   discard(): Promise<void>;
 }
 
 /**
- * Decodes an upload, refuses anything that is not a real JPEG, PNG, GIF or WebP of at most 5 MB, and
- * re-encodes it to WebP at each width (orientation applied, metadata stripped). Files are written
- * before the database row, and `discard` removes them if the row cannot be saved.
+ * Decodes an upload, refuses anything that is not a real JPEG, PNG, GIF or WebP of at most 5 MB
+ * (IMAGE_TOO_LARGE, IMAGE_INVALID), and re-encodes it to WebP at each width of its kind (orientation
+ * applied, metadata stripped, a server-made name). Files are written before the database row, and
+ * `discard` removes them if the row cannot be saved.
  */
-export async function processImage(
+export async function encodePicture(
   storage: FileStorage,
-  upload: { bytes: Buffer; originalName?: string },
-  options: {
-    kind: ImageKind;
-    widths: readonly number[];
-    aspect?: number;
-    uploadedBy: string | null;
-    /**
-     * Never wider than the original (library images: the admin's own picture, not a rendition of it).
-     * Widths above the original are dropped and the original width is kept as the largest.
-     */
-    noEnlargement?: boolean;
-  },
-): Promise<ProcessedImage> {
+  upload: Upload,
+  kind: PictureKind,
+  uploadedBy: string | null,
+): Promise<EncodedPicture> {
+  const options: { widths: readonly number[]; aspect?: number; noEnlargement?: boolean } =
+    PICTURE_KINDS[kind];
   if (upload.bytes.length > MAX_IMAGE_BYTES) throw Invalid('IMAGE_TOO_LARGE');
   let metadata: Metadata;
   try {
@@ -52,10 +59,7 @@ export async function processImage(
     throw Invalid('IMAGE_INVALID');
   }
   const id = randomUUID();
-  const folder = { cover: 'covers', banner: 'banners', ad: 'ads', library: 'library', avatar: 'avatars' }[
-    options.kind
-  ];
-  const storageKey = `${folder}/${id}`;
+  const storageKey = `${FOLDERS[kind]}/${id}`;
   const written: string[] = [];
   const discard = async () => {
     await Promise.all(written.map((key) => storage.remove(key)));
@@ -90,14 +94,14 @@ export async function processImage(
     return {
       row: {
         id,
-        kind: options.kind,
+        kind,
         storageKey,
         originalName: upload.originalName?.slice(0, 200) ?? null,
         width: largest,
         height: outputHeight,
         widths,
         bytes,
-        uploadedBy: options.uploadedBy,
+        uploadedBy,
       },
       discard,
     };
