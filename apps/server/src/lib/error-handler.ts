@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { ERROR_MESSAGES, type ErrorCode, type ErrorResponse } from '@ovation/shared';
 import type { LanguageCode } from '@ovation/shared/languages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type FieldError } from './errors';
+import { AppError, type FieldError, type NoticeKey } from './errors';
 import { requestLanguage, varyByLanguage } from './language';
 import { translate } from './translate';
 import { issuesToFieldErrors, RequestValidationError } from './validation';
@@ -64,6 +64,7 @@ interface Failure {
   code: ErrorCode;
   errors?: FieldError[];
   extra?: Record<string, unknown>;
+  notice?: NoticeKey;
 }
 
 /** Sends `{ success: false, code, message }` with the message in the language of the request. */
@@ -71,7 +72,10 @@ export function sendFailure(request: FastifyRequest, reply: FastifyReply, failur
   const language = requestLanguage(request);
   const errors = failure.errors ? translateFieldErrors(failure.errors, language) : undefined;
   const firstKeyed = errors?.find((error) => error.key);
-  const message = firstKeyed?.message ?? errorMessage(failure.code, language);
+  const message =
+    firstKeyed?.message ??
+    (failure.notice && translate(language, `notices.${failure.notice}`)) ??
+    errorMessage(failure.code, language);
   const body: ErrorResponse & Record<string, unknown> = {
     ...failure.extra,
     success: false,
@@ -116,6 +120,7 @@ function failureOf(error: FastifyError, request: FastifyRequest): Failure {
       code: error.code,
       errors: error.errors,
       extra: error.extra,
+      notice: error.notice,
     };
   }
   if (error instanceof RequestValidationError) {

@@ -4,6 +4,10 @@ import {
   VALIDATION_MESSAGES,
   type ValidationMessageKey,
 } from '@ovation/shared';
+import type { MessageCatalog } from '@ovation/shared/message-catalogs';
+
+/** A notice of the shared catalogs (`notices.<key>`): a more precise answer than an error code's words. */
+export type NoticeKey = keyof MessageCatalog['notices'];
 
 export interface FieldError {
   field: string;
@@ -27,14 +31,22 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    options: { detail?: string; errors?: FieldError[]; extra?: Record<string, unknown> } = {},
+    options: {
+      detail?: string;
+      /** A notice of the shared catalogs said instead of the code's words, in the request's language. */
+      notice?: NoticeKey;
+      errors?: FieldError[];
+      extra?: Record<string, unknown>;
+    } = {},
   ) {
     // The answer's words come from the catalogs by code; `detail` is for the log only, never sent.
     super(options.detail ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';
+    this.notice = options.notice;
     this.errors = options.errors;
     this.extra = options.extra;
   }
+  readonly notice?: NoticeKey;
   readonly errors?: FieldError[];
   readonly extra?: Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ import { signIn } from '../test/accounts';
 import { createUser } from '../test/factories';
 import { startTestServer, type TestServer } from '../test/server';
 import { hashPassword } from './passwords';
+import { translate } from './translate';
 
 type Language = keyof typeof MESSAGE_CATALOGS;
 
@@ -194,6 +195,8 @@ describe('API error messages in the language of the request', () => {
       body: { name: 'Amani Juma', language: 'pt' },
     });
     expect(profile.status).toBe(200);
+    // The answer to the change itself already speaks the language just chosen.
+    expect(profile.body.message).toBe(translate('pt', 'success.profileUpdated'));
     const after = await server.request('GET', `/api/songs/${randomUUID()}`, { headers, token });
     expect(after.body.message).toBe(errorText('pt', 'SONG_NOT_FOUND'));
   });

@@ -161,6 +161,8 @@ export const registerResponseSchema = z.object({
 });
 
 export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema, data: userSchema });
+/** PUT /auth/profile: the saved user, and the confirmation in the language the profile now has. */
+export const profileResponseSchema = userResponseSchema.extend({ message: z.string() });
 
 export const socialLoginSettingsResponseSchema = dataEnvelope(
   z.object({ google: z.object({ enabled: z.boolean() }), facebook: z.object({ enabled: z.boolean() }) }),

@@ -7,6 +7,7 @@ import {
   loginBodySchema,
   messageEnvelopeSchema,
   messageResponseSchema,
+  profileResponseSchema,
   registerBodySchema,
   registerResponseSchema,
   resendOtpResponseSchema,
@@ -136,10 +137,13 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
     '/auth/profile',
     {
       config: { access: 'signedIn' },
-      schema: { tags, security, body: updateProfileBodySchema, response: { 200: userResponseSchema } },
+      schema: { tags, security, body: updateProfileBodySchema, response: { 200: profileResponseSchema } },
     },
     async (request, reply) => {
-      const user = await accounts.updateProfile(deps, signedInViewer(request).id, request.body);
+      const viewer = signedInViewer(request);
+      const user = await accounts.updateProfile(deps, viewer.id, request.body);
+      // The answer speaks the language the profile has now: a fan who just chose French reads French.
+      viewer.language = user.language ?? viewer.language;
       return okWith({ message: successMessage(request, reply, 'profileUpdated'), user, data: user });
     },
   );

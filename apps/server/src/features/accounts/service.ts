@@ -33,9 +33,7 @@ async function verificationReminder(deps: AccountsDependencies, user: repository
   if (claim.allowed) {
     const verificationSent = await sendVerificationCode(deps, user, { waitForMail: true });
     return {
-      message: verificationSent
-        ? 'Verification code sent to your email. Please enter the code to continue.'
-        : 'Please verify your email to continue.',
+      notice: verificationSent ? ('verificationCodeSent' as const) : undefined,
       extra: {
         emailNotVerified: true,
         verificationSent,
@@ -51,9 +49,7 @@ async function verificationReminder(deps: AccountsDependencies, user: repository
     pending.expiresAt > deps.clock.now() &&
     pending.failedAttempts < OTP_MAX_FAILED_ATTEMPTS;
   return {
-    message: codeStillValid
-      ? 'The code we emailed you earlier still works. Please enter it to continue.'
-      : 'Please verify your email to continue.',
+    notice: codeStillValid ? ('verificationCodeStillValid' as const) : undefined,
     extra: {
       emailNotVerified: true,
       verificationSent: false,
