@@ -53,3 +53,14 @@ export function formatFileSize(bytes: number, locale = 'en'): string {
   if (bytes >= 1024) return `${format.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
   return `${format.format(bytes)} B`;
 }
+
+/** A unit Intl spells out in every language: the periods and sizes the legal pages and the admin state. */
+export type QuantityUnit = 'minute' | 'hour' | 'day' | 'year' | 'megabyte';
+
+/**
+ * "30 days", "3 ans", "سنتان", "miaka 3": Intl knows each language's plural forms and word order,
+ * which a single catalog key with a bare {{count}} could not express for Arabic.
+ */
+export function formatQuantity(amount: number, unit: QuantityUnit, locale: string): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(amount);
+}

@@ -57,6 +57,8 @@ export const adminUserSchema = z.object({
   isVerified: z.boolean(),
   lastLogin: z.string().nullable(),
   deactivatedAt: z.string().nullable(),
+  /** When the retention job erased the account (30 days after its deactivation): nothing is left to change. */
+  erasedAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 

@@ -38,6 +38,11 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    /**
+     * When the retention job erased the account's personal data, 30 days after its deactivation. The row
+     * stays, empty, as the pseudonym its votes keep (they still count).
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`),
@@ -46,6 +51,10 @@ export const users = pgTable(
     // Admin lists: newest first, 'new this month', 'signed in within 30 days'.
     index('users_created_idx').on(table.createdAt),
     index('users_last_login_idx').on(table.lastLogin),
+    // The retention job's accounts to erase: deactivated, not erased yet (a handful, unlike every user).
+    index('users_erasable_idx')
+      .on(table.deactivatedAt)
+      .where(sql`${table.isActive} = false and ${table.erasedAt} is null`),
     // The admin users search matches any part of the name or e-mail, ignoring case (lower(...) LIKE
     // '%...%'): trigram indexes (pg_trgm, loaded on PGlite too) answer it without reading every user.
     index('users_name_search_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),

@@ -1,5 +1,6 @@
 import { pruneCodeRequests } from '../accounts/service';
 import type { OnlineUsers } from '../online-users/service';
+import { applyRetention, deleteExpiredCredentials } from '../privacy/retention-service';
 import { pruneBatchWitnesses } from '../voting/service';
 import type { JobDeclaration } from './job';
 import { deleteRunsBefore } from './service';
@@ -26,6 +27,19 @@ export function declareJobs(deps: { onlineUsers?: OnlineUsers }): JobDeclaration
       name: 'code-requests',
       schedule: '*/15 * * * *',
       run: async ({ db, now }) => ({ code_requests: await pruneCodeRequests(db, now) }),
+    },
+    {
+      // The legal pages' retention periods (RETENTION in packages/shared): accounts erased 30 days after
+      // deactivation, security logs deleted after a year.
+      name: 'retention',
+      schedule: '20 2 * * *',
+      run: ({ db, now }) => applyRetention(db, now),
+    },
+    {
+      // Sessions a day after they expired, mailed codes and reset links once expired.
+      name: 'expired-credentials',
+      schedule: '10 2 * * *',
+      run: ({ db, now }) => deleteExpiredCredentials(db, now),
     },
     {
       name: 'job-runs',

@@ -29,6 +29,8 @@ describe('the declared jobs', () => {
     expect(server.app.jobs.map((job) => [job.name, job.schedule])).toEqual([
       ['vote-batch-witnesses', '*/5 * * * *'],
       ['code-requests', '*/15 * * * *'],
+      ['retention', '20 2 * * *'],
+      ['expired-credentials', '10 2 * * *'],
       ['job-runs', '40 3 * * *'],
       ['online-users-summary', '* * * * *'],
     ]);

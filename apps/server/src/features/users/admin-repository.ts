@@ -20,6 +20,7 @@ const adminUserColumns = {
   createdAt: users.createdAt,
   lastLogin: users.lastLogin,
   deactivatedAt: users.deactivatedAt,
+  erasedAt: users.erasedAt,
 };
 
 export type AdminUserRow = {

@@ -114,6 +114,7 @@ export async function setUserActive(
     const activeAdmins = isActive ? [] : await repository.lockActiveAdmins(tx);
     const before = await repository.lockAdminUser(tx, userId);
     if (!before) throw NotFound('USER_NOT_FOUND');
+    if (before.erasedAt) throw Conflict('ACCOUNT_ERASED');
     if (before.isActive === isActive) return { row: before, changed: false };
     if (!isActive) assertNotLastAdmin(activeAdmins, before);
     const after = await repository.updateAdminUser(
@@ -156,6 +157,7 @@ export async function changeUserRole(
     const activeAdmins = await repository.lockActiveAdmins(tx);
     const before = await repository.lockAdminUser(tx, userId);
     if (!before) throw NotFound('USER_NOT_FOUND');
+    if (before.erasedAt) throw Conflict('ACCOUNT_ERASED');
     if (before.role === role) return { row: before, changed: false };
     if (role !== 'admin') assertNotLastAdmin(activeAdmins, before);
     const after = await repository.updateAdminUser(tx, userId, { role }, now);

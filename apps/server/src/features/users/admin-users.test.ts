@@ -94,6 +94,7 @@ describe('GET /api/admin/users', () => {
       isVerified: true,
       lastLogin: kofi.lastLogin!.toISOString(),
       deactivatedAt: null,
+      erasedAt: null,
     });
     expect(view).not.toHaveProperty('passwordHash');
     expect(response.body.data[1].isVerified).toBe(false);

@@ -24,6 +24,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     isVerified: row.emailVerified,
     lastLogin: row.lastLogin?.toISOString() ?? null,
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    erasedAt: row.erasedAt?.toISOString() ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import { ROLES } from '@ovation/shared/constants';
 import { Link } from 'react-router';
 import { ArrowEndIcon } from '../../components/ui/icons';
 import { type LegalBlock, RETENTION_ROWS } from './legal-content';
-import { formatQuantity, LegalText, useLegalText } from './legal-text';
+import { formatLegalQuantity, LegalText, useLegalText } from './legal-text';
 
 /** The three roles, each with the description the section gives it (`<section>.fan`, `.artist`, `.admin`). */
 function RoleList({ sectionKey }: { sectionKey: string }) {
@@ -36,7 +36,7 @@ function RetentionList({ sectionKey }: { sectionKey: string }) {
             <dt className="font-semibold text-ink-50">{text(`${itemKey}.label`)}</dt>
             <dd className="mt-1">
               <p className="font-medium text-gold-200">
-                {text(`${itemKey}.period`, { period: formatQuantity(row.period, locale) })}
+                {text(`${itemKey}.period`, { period: formatLegalQuantity(row.period, locale) })}
               </p>
               <p className="mt-1 text-sm text-ink-400">{text(`${itemKey}.detail`)}</p>
             </dd>

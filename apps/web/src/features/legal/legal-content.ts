@@ -1,4 +1,5 @@
 import { MAX_IMAGE_BYTES, RETENTION, SESSION_INACTIVITY_MINUTES } from '@ovation/shared/constants';
+import type { QuantityUnit } from '../../lib/format-number';
 
 /**
  * The structure of the three legal pages: which sections each has, in what order, and which
@@ -16,7 +17,7 @@ export const LEGAL_LAST_UPDATED = '2025-09-01';
 /** A figure shown with its unit, formatted by Intl so each language gets its own plural forms. */
 export interface Quantity {
   amount: number;
-  unit: 'minute' | 'hour' | 'day' | 'year' | 'megabyte';
+  unit: QuantityUnit;
 }
 
 /** A catalog key relative to its section, with the figures its text interpolates. */

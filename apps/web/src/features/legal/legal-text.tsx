@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@ovation/shared/languages';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../lib/format-number';
 import { PRIVACY_CONTACT_EMAIL, type Quantity, type TextRef } from './legal-content';
 
 /** A BCP 47 tag Intl accepts for the current i18n language; English when i18next reports none. */
@@ -12,14 +13,9 @@ export function toIntlLocale(language: string | undefined): string {
   }
 }
 
-/**
- * "30 days", "3 ans", "سنتان", "miaka 3": Intl knows each language's plural forms and word order,
- * which a single catalog key with a bare {{count}} could not express for Arabic.
- */
-export function formatQuantity(quantity: Quantity, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: quantity.unit, unitDisplay: 'long' }).format(
-    quantity.amount,
-  );
+/** A figure of the legal pages with its unit, in the reader's language. */
+export function formatLegalQuantity(quantity: Quantity, locale: string): string {
+  return formatQuantity(quantity.amount, quantity.unit, locale);
 }
 
 /**
@@ -57,7 +53,7 @@ const RICH_TEXT_COMPONENTS = {
 export function LegalText({ fullKey, text }: { fullKey: string; text: TextRef }) {
   const { t, locale } = useLegalText();
   const values: Record<string, string> = { email: PRIVACY_CONTACT_EMAIL };
-  if (text.period) values.period = formatQuantity(text.period, locale);
-  if (text.size) values.size = formatQuantity(text.size, locale);
+  if (text.period) values.period = formatLegalQuantity(text.period, locale);
+  if (text.size) values.size = formatLegalQuantity(text.size, locale);
   return <Trans t={t} i18nKey={fullKey} values={values} components={RICH_TEXT_COMPONENTS} />;
 }

@@ -1,5 +1,7 @@
+import { RETENTION } from '@ovation/shared/constants';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../../lib/format-number';
 import type { JobRun } from './api';
 import { readSchedule } from './schedule';
 
@@ -124,7 +126,14 @@ export function useJobFormats() {
       /** A job's name in words, else its code. */
       jobName: (name: string) => (has(`names.${name}`) ? loose(`names.${name}`) : name),
       /** What the job does and why, or null for a job this build does not know. */
-      jobDescription: (name: string) => (has(`descriptions.${name}`) ? loose(`descriptions.${name}`) : null),
+      jobDescription: (name: string) =>
+        has(`descriptions.${name}`)
+          ? loose(`descriptions.${name}`, {
+              // The retention job's periods, from the constants the job and the legal pages share.
+              accountPeriod: formatQuantity(RETENTION.accountDeletionDays, 'day', language),
+              logPeriod: formatQuantity(RETENTION.securityLogsYears, 'year', language),
+            })
+          : null,
       /** The rows a run touched, each kind in words (else its code) with its count. */
       rows: (rows: JobRun['rows']) =>
         Object.entries(rows).map(([key, value]) => ({

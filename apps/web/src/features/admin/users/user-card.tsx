@@ -56,6 +56,11 @@ export function UserCard({
   const titleId = `user-${user._id}`;
   const ownNoteId = `user-${user._id}-own`;
   const country = user.country ? countryName(user.countryCode, user.country, i18n.language) : null;
+  // Erased by the retention job: the row only keeps its votes counting, so there is nothing to act on.
+  const erased = user.erasedAt !== null;
+  const name = erased ? t('card.erased') : user.name;
+  const locked = isSelf || erased;
+  const noteId = erased ? `user-${user._id}-erased` : ownNoteId;
 
   return (
     <article
@@ -83,10 +88,10 @@ export function UserCard({
             )}
           </div>
           <h3 id={titleId} className="mt-1.5 text-lg leading-snug font-bold break-words text-ink-50">
-            <bdi>{user.name}</bdi>
+            <bdi>{name}</bdi>
           </h3>
           <p className="text-sm break-all text-ink-300">
-            <bdi>{user.email}</bdi>
+            {!erased && <bdi>{user.email}</bdi>}
             <span className="sr-only">
               {' · '}
               {user.isVerified ? t('card.verified') : t('card.unverified')}
@@ -143,11 +148,11 @@ export function UserCard({
 
       <div className="mt-auto pt-4">
         <fieldset className="flex min-w-0 flex-wrap gap-2">
-          <legend className="sr-only">{t('card.actions', { name: user.name })}</legend>
+          <legend className="sr-only">{t('card.actions', { name })}</legend>
           <button
             type="button"
-            disabled={isSelf}
-            aria-describedby={isSelf ? ownNoteId : undefined}
+            disabled={locked}
+            aria-describedby={locked ? noteId : undefined}
             onClick={() => handlers.onToggleActive(user)}
             className={buttonClass('secondary', 'sm', user.isActive ? 'text-coral-300' : 'text-jade-300')}
           >
@@ -155,8 +160,8 @@ export function UserCard({
           </button>
           <button
             type="button"
-            disabled={isSelf}
-            aria-describedby={isSelf ? ownNoteId : undefined}
+            disabled={locked}
+            aria-describedby={locked ? noteId : undefined}
             onClick={() => handlers.onChangeRole(user)}
             className={buttonClass('secondary', 'sm')}
           >
@@ -164,15 +169,19 @@ export function UserCard({
           </button>
           <button
             type="button"
+            disabled={erased}
+            aria-describedby={erased ? noteId : undefined}
             onClick={() => handlers.onEndSessions(user)}
             className={buttonClass('ghost', 'sm')}
           >
             {t('actions.endSessions')}
           </button>
         </fieldset>
-        {isSelf && (
-          <p id={ownNoteId} className="mt-2 text-xs text-ink-400">
-            {t('card.ownAccount')}
+        {locked && (
+          <p id={noteId} className="mt-2 text-xs text-ink-400">
+            {erased
+              ? t('card.erasedNote', { date: dates.format(new Date(user.erasedAt as string)) })
+              : t('card.ownAccount')}
           </p>
         )}
       </div>

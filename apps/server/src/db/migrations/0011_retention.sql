@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "users_erasable_idx" ON "users" USING btree ("deactivated_at") WHERE "users"."is_active" = false and "users"."erased_at" is null;

@@ -1,0 +1,100 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  auditLog,
+  deviceAccounts,
+  emailVerifications,
+  passwordResets,
+  sessions,
+  socialAccounts,
+  users,
+  votes,
+} from '../../db/schema';
+import { affectedRows, type Database } from '../../lib/db';
+
+/*
+ * What the retention rules delete or erase, table by table. Each statement is bounded (a batch) so a
+ * large backlog never holds long locks; the service loops until a batch comes back short, and every
+ * account is erased in one transaction of its own, so an interrupted run leaves whole accounts only.
+ */
+
+/** Deactivated accounts whose 30 days are over and whose data is still there, oldest first. */
+export async function findAccountsToErase(db: Database, deactivatedBefore: Date, limit: number) {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isActive, false), isNull(users.erasedAt), lt(users.deactivatedAt, deactivatedBefore)))
+    .orderBy(users.deactivatedAt)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Erases one account's personal data, inside the caller's transaction: the ways to sign in (password,
+ * social identities, sessions, pending codes), the devices it used, and every field that says who it was.
+ * The row stays, empty, so the account's votes keep their pseudonym and still count; those votes lose the
+ * address and device id they were cast from. Answers false when the account was reactivated meanwhile.
+ */
+export async function eraseAccount(tx: Database, userId: string, now: Date): Promise<boolean> {
+  const erased = await tx
+    .update(users)
+    .set({
+      name: '',
+      // Unique and never deliverable (.invalid is reserved): nobody can register or sign in with it.
+      email: sql`'erased-' || ${users.id}::text || '@erased.invalid'`,
+      phoneNumber: null,
+      country: null,
+      state: null,
+      avatar: null,
+      bio: '',
+      passwordHash: null,
+      language: 'en',
+      erasedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), eq(users.isActive, false), isNull(users.erasedAt)))
+    .returning({ id: users.id });
+  if (erased.length === 0) return false;
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+  await tx.delete(deviceAccounts).where(eq(deviceAccounts.userId, userId));
+  await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await tx
+    .update(votes)
+    .set({ ip: null, deviceId: null })
+    .where(
+      and(eq(votes.userId, userId), or(sql`${votes.ip} is not null`, sql`${votes.deviceId} is not null`)),
+    );
+  return true;
+}
+
+/** Deletes up to `limit` audit entries older than `before` (oldest first); answers how many went. */
+export async function deleteAuditEntriesBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${auditLog} where ${auditLog.id} in (
+      select ${auditLog.id} from ${auditLog} where ${auditLog.createdAt} < ${before.toISOString()}::timestamptz
+      order by ${auditLog.createdAt} limit ${limit}
+    )`);
+  return affectedRows(result);
+}
+
+/** Sessions whose last activity is older than `before`: long expired or ended, whatever ended them. */
+export async function deleteSessionsInactiveSince(
+  db: Database,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${sessions} where ${sessions.id} in (
+      select ${sessions.id} from ${sessions} where ${sessions.lastActivityAt} < ${before.toISOString()}::timestamptz
+      limit ${limit}
+    )`);
+  return affectedRows(result);
+}
+
+/** Mailed verification codes and password resets that expired before `now`: nothing can use them. */
+export async function deleteExpiredCodes(db: Database, now: Date) {
+  const verifications = await db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now));
+  const resets = await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
+  return { emailVerifications: affectedRows(verifications), passwordResets: affectedRows(resets) };
+}

@@ -1,0 +1,270 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  deviceAccounts,
+  emailVerifications,
+  passwordResets,
+  sessions,
+  socialAccounts,
+  users,
+  votes,
+} from '../../db/schema';
+import { rowsOf } from '../../lib/db';
+import { setPlatformSettings, signIn } from '../../test/accounts';
+import { createAuditEntry, createCategory, createSong, openVoting } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/server';
+import { dryRunJob, findJob, runJob } from '../jobs/service';
+
+const DAY = 86_400_000;
+
+let server: TestServer;
+let category: { id: string };
+let song: { id: string };
+
+const jobs = () => ({
+  db: server.db,
+  clock: server.clock,
+  jobs: server.app.jobs,
+  metrics: server.app.metrics,
+});
+const daysAgo = (days: number) => new Date(server.clock.now().getTime() - days * DAY);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await setPlatformSettings(server.db, { securitySettings: { requireCaptcha: false } });
+  await openVoting(server.db);
+  category = await createCategory(server.db, { name: 'Best Afrobeats Song' });
+  song = await createSong(server.db, { categoryId: category.id, title: 'Essence' });
+});
+afterAll(() => server.close());
+
+/** A fan who voted for the song from a browser with a device id, with a social identity and a pending code. */
+async function fanWhoVoted() {
+  const fan = await signIn(server, 'fan');
+  const vote = await server.request('POST', '/api/votes', {
+    token: fan.token,
+    body: { songId: song.id },
+    headers: { 'x-device-id': crypto.randomUUID() },
+  });
+  expect(vote.status).toBe(201);
+  await server.db
+    .insert(socialAccounts)
+    .values({ userId: fan.user.id, provider: 'google', providerUserId: fan.email });
+  await server.db.insert(deviceAccounts).values({ userId: fan.user.id, deviceId: crypto.randomUUID() });
+  await server.db.insert(emailVerifications).values({
+    userId: fan.user.id,
+    codeHash: 'hash',
+    expiresAt: new Date(server.clock.now().getTime() + 600_000),
+  });
+  return fan;
+}
+
+async function deactivate(userId: string, at: Date) {
+  await server.db.update(users).set({ isActive: false, deactivatedAt: at }).where(eq(users.id, userId));
+}
+
+/** Every total an admin or the public reads: none may move when a retention job runs. */
+async function totals() {
+  // Signed in afresh: the tests move the clock by days, past any session's idle limit.
+  const admin = await signIn(server, 'admin');
+  const [analytics, stats, categories] = await Promise.all([
+    server.request('GET', '/api/admin/analytics', { token: admin.token }),
+    server.request('GET', '/api/stats'),
+    server.request('GET', '/api/categories', { token: admin.token }),
+  ]);
+  expect(analytics.status).toBe(200);
+  return { analytics: analytics.body.data, stats: stats.body.data, categories: categories.body.data };
+}
+
+async function userRow(id: string) {
+  const [row] = await server.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+async function countFor(userId: string) {
+  const [row] = rowsOf<Record<string, number>>(
+    await server.db.execute(sql`
+      select
+        (select count(*)::int from ${sessions} where ${sessions.userId} = ${userId}) as sessions,
+        (select count(*)::int from ${socialAccounts} where ${socialAccounts.userId} = ${userId}) as social,
+        (select count(*)::int from ${deviceAccounts} where ${deviceAccounts.userId} = ${userId}) as devices,
+        (select count(*)::int from ${emailVerifications} where ${emailVerifications.userId} = ${userId}) as codes,
+        (select count(*)::int from ${votes} where ${votes.userId} = ${userId}) as votes,
+        (select count(*)::int from ${votes} where ${votes.userId} = ${userId}
+           and (${votes.ip} is not null or ${votes.deviceId} is not null)) as traced_votes`),
+  );
+  return row!;
+}
+
+describe('retention: accounts erased 30 days after deactivation', () => {
+  it('keeps an account deactivated 29 days ago, erases it at 31 days, and its vote still counts', async () => {
+    const fan = await fanWhoVoted();
+    await deactivate(fan.user.id, daysAgo(29));
+    const before = await totals();
+    const retention = findJob(jobs(), 'retention');
+
+    const kept = await runJob(jobs(), retention, { trigger: 'cli', instance: 'test' });
+    expect(kept).toMatchObject({ status: 'succeeded', rows: { users_erased: 0 } });
+    expect((await userRow(fan.user.id)).email).toBe(fan.email);
+
+    server.clock.advance(2 * DAY);
+    const erased = await runJob(jobs(), retention, { trigger: 'cli', instance: 'test' });
+    expect(erased).toMatchObject({ status: 'succeeded', rows: { users_erased: 1 } });
+
+    const row = await userRow(fan.user.id);
+    expect(row).toMatchObject({
+      name: '',
+      email: `erased-${fan.user.id}@erased.invalid`,
+      phoneNumber: null,
+      country: null,
+      state: null,
+      avatar: null,
+      bio: '',
+      passwordHash: null,
+      isActive: false,
+    });
+    expect(row.erasedAt).toEqual(server.clock.now());
+    expect(await countFor(fan.user.id)).toEqual({
+      sessions: 0,
+      social: 0,
+      devices: 0,
+      codes: 0,
+      votes: 1,
+      traced_votes: 0,
+    });
+    expect(await totals()).toEqual(before);
+
+    // Nobody signs in as what is left, with the old address or the new one.
+    const login = await server.request('POST', '/api/auth/login', {
+      body: { email: fan.email, password: fan.password },
+    });
+    expect(login.status).toBe(401);
+
+    // An admin sees the account as erased, and can neither reactivate it nor give it a role.
+    const admin = await signIn(server, 'admin');
+    const listed = await server.request('GET', `/api/admin/users?search=${fan.user.id}`, {
+      token: admin.token,
+    });
+    expect(listed.status).toBe(200);
+    for (const [path, body] of [
+      ['status', { isActive: true }],
+      ['role', { role: 'artist' }],
+    ] as const) {
+      const refused = await server.request('PATCH', `/api/admin/users/${fan.user.id}/${path}`, {
+        token: admin.token,
+        body,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('ACCOUNT_ERASED');
+    }
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ _id: fan.user.id, name: '', erasedAt: server.clock.now().toISOString() }),
+    ]);
+
+    // A second run finds nothing more to do.
+    const again = await runJob(jobs(), retention, { trigger: 'cli', instance: 'test' });
+    expect(again).toMatchObject({ rows: { users_erased: 0 } });
+  });
+
+  it('never erases an account reactivated within the 30 days, nor an active one', async () => {
+    const back = await fanWhoVoted();
+    await deactivate(back.user.id, daysAgo(40));
+    await server.db.update(users).set({ isActive: true }).where(eq(users.id, back.user.id));
+    const active = await fanWhoVoted();
+
+    await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+    expect((await userRow(back.user.id)).email).toBe(back.email);
+    expect((await userRow(active.user.id)).email).toBe(active.email);
+  });
+
+  it('a dry run counts what it would erase and changes nothing', async () => {
+    const fan = await fanWhoVoted();
+    await deactivate(fan.user.id, daysAgo(31));
+    const rows = await dryRunJob(jobs(), findJob(jobs(), 'retention'), server.clock.now());
+    expect(rows.users_erased).toBe(1);
+    expect((await userRow(fan.user.id)).email).toBe(fan.email);
+    await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+  });
+
+  it('leaves no half-erased account when a run is interrupted, and the next run finishes', async () => {
+    const fan = await fanWhoVoted();
+    await deactivate(fan.user.id, daysAgo(31));
+    const before = await countFor(fan.user.id);
+    // The erasure fails half-way (after the user row and the sessions, at the device links).
+    await server.db.execute(
+      sql.raw(`create function refuse_device_delete() returns trigger language plpgsql as
+        $$ begin raise exception 'interrupted'; end $$`),
+    );
+    await server.db.execute(
+      sql.raw(`create trigger interrupt_erasure before delete on device_accounts for each row
+        when (old.user_id = '${fan.user.id}') execute function refuse_device_delete()`),
+    );
+    try {
+      const failed = await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+      expect(failed.status).toBe('failed');
+      expect((await userRow(fan.user.id)).email).toBe(fan.email);
+      expect(await countFor(fan.user.id)).toEqual(before);
+    } finally {
+      await server.db.execute(sql.raw('drop trigger interrupt_erasure on device_accounts'));
+      await server.db.execute(sql.raw('drop function refuse_device_delete()'));
+    }
+    const rerun = await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+    expect(rerun).toMatchObject({ status: 'succeeded', rows: { users_erased: 1 } });
+    expect((await userRow(fan.user.id)).erasedAt).not.toBeNull();
+  });
+});
+
+describe('retention: security logs kept a year', () => {
+  it('deletes audit entries over a year old and keeps the rest', async () => {
+    const old = await createAuditEntry(server.db, { action: 'auth.login.failure', createdAt: daysAgo(367) });
+    const oldAdmin = await createAuditEntry(server.db, { action: 'song.approved', createdAt: daysAgo(366) });
+    const recent = await createAuditEntry(server.db, {
+      action: 'auth.login.failure',
+      createdAt: daysAgo(364),
+    });
+    const run = await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+    expect(run.status).toBe('succeeded');
+    expect(run.rows.audit_log).toBeGreaterThanOrEqual(2);
+    const left = new Set((await server.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id));
+    expect(left.has(old.id)).toBe(false);
+    expect(left.has(oldAdmin.id)).toBe(false);
+    expect(left.has(recent.id)).toBe(true);
+  });
+});
+
+describe('expired credentials, deleted daily', () => {
+  it('deletes sessions a day after they expired and codes past their expiry, and keeps live ones', async () => {
+    const fan = await signIn(server, 'fan');
+    const other = await signIn(server, 'fan');
+    const now = server.clock.now().getTime();
+    await server.db
+      .update(sessions)
+      .set({ lastActivityAt: new Date(now - 2 * DAY) })
+      .where(eq(sessions.userId, other.user.id));
+    await server.db.insert(emailVerifications).values([
+      { userId: fan.user.id, codeHash: 'live', expiresAt: new Date(now + 600_000) },
+      { userId: other.user.id, codeHash: 'dead', expiresAt: new Date(now - 1000) },
+    ]);
+    await server.db.insert(passwordResets).values({
+      userId: other.user.id,
+      codeHash: 'dead',
+      tokenHash: 'dead',
+      expiresAt: new Date(now - 1000),
+    });
+
+    const run = await runJob(jobs(), findJob(jobs(), 'expired-credentials'), {
+      trigger: 'cli',
+      instance: 'test',
+    });
+    expect(run).toMatchObject({ status: 'succeeded' });
+    for (const table of ['sessions', 'email_verifications', 'password_resets']) {
+      expect(run.rows[table]).toBeGreaterThanOrEqual(1);
+    }
+
+    const me = await server.request('GET', '/api/auth/me', { token: fan.token });
+    expect(me.status).toBe(200);
+    expect(await countFor(other.user.id)).toMatchObject({ sessions: 0, codes: 0 });
+    expect(await countFor(fan.user.id)).toMatchObject({ sessions: 1, codes: 1 });
+  });
+});
