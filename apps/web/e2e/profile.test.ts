@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { text } from './pages/catalogs';
 import { ProfilePage } from './pages/profile';
 import { createVerifiedFan } from './support/api';
-import { uniqueEmail } from './support/auth-flows';
+import { submitLogin, uniqueEmail } from './support/auth-flows';
 import { setUpBrowser } from './support/browser';
 import { storeSession } from './support/session';
 
@@ -72,5 +72,44 @@ describe('profile: a refused password change never signs the user out, in any la
     await page.getByText(profile.text('password.success'), { exact: true }).first().waitFor();
     await dialog.waitFor({ state: 'hidden' });
     expect(await storedToken()).toBe(session.token);
+  });
+});
+
+describe('profile: deleting my account', () => {
+  it('says what happens, refuses a wrong password, signs out everywhere, and a sign-in within 30 days restores it', async () => {
+    const name = 'Leaving Fan';
+    const password = 'secret-pass-1';
+    const email = uniqueEmail('leaving');
+    const session = await createVerifiedFan(browser.baseUrl, { name, email, password, language: 'en' });
+    const page = await browser.reset({ language: 'en' });
+    await storeSession(browser.context, session);
+    const profile = new ProfilePage(page, 'en');
+    await profile.open(name);
+
+    const dialog = await profile.openDeleteAccount();
+    await dialog.getByText(profile.text('delete.effects.votes'), { exact: true }).waitFor();
+    await dialog
+      .getByText('Changed your mind? Sign in again within 30 days and everything comes back.', {
+        exact: true,
+      })
+      .waitFor();
+
+    await profile.confirmDeletion(dialog, 'not-my-password');
+    await dialog.getByText(text('en', 'errors.WRONG_PASSWORD'), { exact: true }).waitFor();
+    expect(await meStatus(session.token)).toBe(200);
+
+    await profile.confirmDeletion(dialog, password);
+    await page
+      .getByText(/^Your account is deleted\. Sign in again before /)
+      .first()
+      .waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await storedToken()).toBeNull();
+    expect(await meStatus(session.token)).toBe(401);
+
+    await page.goto('/login');
+    await submitLogin(page, email, password);
+    await page.getByText(text('en', 'success.accountRestored'), { exact: true }).first().waitFor();
+    await expect.poll(storedToken).not.toBeNull();
   });
 });

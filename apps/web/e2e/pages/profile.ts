@@ -33,4 +33,18 @@ export class ProfilePage {
     await dialog.getByLabel(this.text('password.confirmPassword'), { exact: true }).fill(passwords.next);
     await dialog.getByRole('button', { name: this.text('password.submit'), exact: true }).click();
   }
+
+  /** Opens Delete my account from the account actions; answers the dialog. */
+  async openDeleteAccount(): Promise<Locator> {
+    await this.page.getByRole('button', { name: this.text('actions.deleteAccount'), exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: this.text('delete.title') });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Types the password into the deletion dialog and confirms. */
+  async confirmDeletion(dialog: Locator, password: string) {
+    await dialog.getByLabel(this.text('delete.password'), { exact: true }).fill(password);
+    await dialog.getByRole('button', { name: this.text('delete.submit'), exact: true }).click();
+  }
 }

@@ -30,6 +30,8 @@ export const userSchema = z.object({
   language: z.string(),
   createdAt: z.string(),
   lastLogin: z.string().nullable(),
+  /** Whether the account signs in with a password (else only socially): what confirms its deletion. */
+  hasPassword: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -144,11 +146,42 @@ export const changePasswordBodySchema = z.object({
   newPassword: newPasswordField,
 });
 
+/**
+ * POST /auth/account/delete: the account's password, or for an account without one (social sign-in) the
+ * code mailed by POST /auth/account/deletion-code.
+ */
+export const deleteAccountBodySchema = z.union([
+  z.object({
+    password: z
+      .string({ error: message('passwordRequired') })
+      .min(1, message('passwordRequired'))
+      .max(128),
+  }),
+  z.object({ code: otpField }),
+]);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** The deletion's answer: when the account stops being restorable by signing in (then it is erased). */
+export const deleteAccountResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ restorableUntil: z.string() }),
+});
+
+/** POST /auth/account/deletion-code: the code is on its way; another may be asked after the cooldown. */
+export const deletionCodeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  retryAfterSeconds: z.number(),
+});
+
 export const authResponseSchema = z.object({
   success: z.literal(true),
   message: z.string().optional(),
   token: z.string(),
   user: userSchema,
+  /** This sign-in brought back an account its owner had deleted (within the 30 days). */
+  accountRestored: z.boolean().optional(),
 });
 
 export const registerResponseSchema = z.object({

@@ -39,6 +39,11 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /**
+     * The owner deleted the account (rather than an admin deactivating it): signing in again before the
+     * retention job erases it restores it.
+     */
+    deletedByOwner: boolean('deleted_by_owner').notNull().default(false),
+    /**
      * When the retention job erased the account's personal data, 30 days after its deactivation. The row
      * stays, empty, as the pseudonym its votes keep (they still count).
      */
@@ -78,6 +83,9 @@ const pendingCodeColumns = () => ({
 
 /** One pending e-mail verification code per user, stored hashed; at most 5 wrong tries. */
 export const emailVerifications = pgTable('email_verifications', pendingCodeColumns());
+
+/** One pending code to confirm an account's deletion, for accounts without a password (social sign-in). */
+export const accountDeletionCodes = pgTable('account_deletion_codes', pendingCodeColumns());
 
 /**
  * One pending password reset per user: a 6-digit code and a single-use link token, both

@@ -1,6 +1,6 @@
 import type { LanguageCode } from '@ovation/shared';
 import type { MailMessage } from '../../lib/mailer';
-import { type AccountMailText, renderLocalizedMail } from './mail-layout';
+import { type AccountMailText, type CodeMailText, renderCodeMail, renderLocalizedMail } from './mail-layout';
 
 interface ResetText extends AccountMailText {
   linkIntro: string;
@@ -138,4 +138,50 @@ export function existingAccountMail(options: {
       { kind: 'link', label: text.reset, href: options.resetLink },
     ],
   }));
+}
+
+/** The code that confirms deleting an account without a password (social sign-in), in the five languages. */
+const DELETION_TEXTS: Record<LanguageCode, CodeMailText> = {
+  en: {
+    subject: 'Your code to delete your Ovation account',
+    intro: 'You asked to delete your Ovation account. Enter this code on your profile to confirm:',
+    expiry: (minutes) => `The code expires in ${minutes} minutes.`,
+    ignore: "If you didn't ask for this, ignore this email: your account stays as it is.",
+  },
+  fr: {
+    subject: 'Votre code pour supprimer votre compte Ovation',
+    intro:
+      'Vous avez demandé la suppression de votre compte Ovation. Saisissez ce code sur votre profil pour confirmer :',
+    expiry: (minutes) => `Le code expire dans ${minutes} minutes.`,
+    ignore: "Si vous n'avez rien demandé, ignorez cet e-mail : votre compte reste tel quel.",
+  },
+  pt: {
+    subject: 'O seu código para eliminar a sua conta Ovation',
+    intro: 'Pediu para eliminar a sua conta Ovation. Introduza este código no seu perfil para confirmar:',
+    expiry: (minutes) => `O código expira em ${minutes} minutos.`,
+    ignore: 'Se não fez este pedido, ignore este e-mail: a sua conta fica como está.',
+  },
+  ar: {
+    subject: 'رمز حذف حسابك في Ovation',
+    intro: 'طلبت حذف حسابك في Ovation. أدخل هذا الرمز في ملفك الشخصي للتأكيد:',
+    expiry: (minutes) => `تنتهي صلاحية الرمز خلال ${minutes} دقائق.`,
+    ignore: 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: يبقى حسابك كما هو.',
+  },
+  sw: {
+    subject: 'Msimbo wako wa kufuta akaunti yako ya Ovation',
+    intro: 'Uliomba kufuta akaunti yako ya Ovation. Weka msimbo huu kwenye wasifu wako kuthibitisha:',
+    expiry: (minutes) => `Msimbo utaisha muda baada ya dakika ${minutes}.`,
+    ignore: 'Ikiwa hukuomba hili, puuza barua pepe hii: akaunti yako itabaki kama ilivyo.',
+  },
+};
+
+/** The mail with the 6-digit code that confirms an account's deletion. */
+export function accountDeletionMail(options: {
+  to: string;
+  name: string;
+  code: string;
+  language: string;
+  expiresInMinutes: number;
+}): MailMessage {
+  return renderCodeMail(DELETION_TEXTS, options);
 }

@@ -4,7 +4,7 @@ import type { AccountsDependencies } from './dependencies';
 import * as repository from './repository';
 
 /** What a mailed code is for; each has its own cooldown and guess count per address. */
-export type CodePurpose = 'verify' | 'reset' | 'register-notice';
+export type CodePurpose = 'verify' | 'reset' | 'register-notice' | 'delete';
 
 /** A fresh 6-digit code. */
 export function newCode() {

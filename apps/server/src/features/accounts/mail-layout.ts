@@ -97,3 +97,22 @@ export function renderLocalizedMail<Text extends AccountMailText>(
     ],
   });
 }
+
+/** What a mail carrying a 6-digit code says besides the common texts: when the code expires. */
+export interface CodeMailText extends AccountMailText {
+  expiry: (minutes: number) => string;
+}
+
+/** A mail whose point is a 6-digit code (verification, account deletion): the code, then its expiry. */
+export function renderCodeMail(
+  texts: Record<LanguageCode, CodeMailText>,
+  options: { to: string; name: string; code: string; language: string; expiresInMinutes: number },
+): MailMessage {
+  return renderLocalizedMail(texts, options, (text) => ({
+    subject: `${text.subject}: ${options.code}`,
+    blocks: [
+      { kind: 'code', code: options.code },
+      { kind: 'text', text: text.expiry(options.expiresInMinutes), muted: true },
+    ],
+  }));
+}

@@ -58,6 +58,7 @@ function userFromInput(input: RegisterBody & { email: string }, phone: string, n
     language: input.language ?? 'en',
     createdAt: now.toISOString(),
     lastLogin: null,
+    hasPassword: true,
   };
 }
 

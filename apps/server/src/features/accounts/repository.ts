@@ -1,5 +1,11 @@
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
-import { codeRequests, emailVerifications, passwordResets, users } from '../../db/schema';
+import {
+  accountDeletionCodes,
+  codeRequests,
+  emailVerifications,
+  passwordResets,
+  users,
+} from '../../db/schema';
 import { affectedRows, type Database } from '../../lib/db';
 
 export type UserRow = typeof users.$inferSelect;
@@ -42,12 +48,19 @@ export async function findVerification(db: Database, userId: string) {
   return rows[0];
 }
 
-export async function saveVerification(db: Database, values: typeof emailVerifications.$inferInsert) {
+/** The tables of mailed codes that confirm something for a signed-up user: one pending code per user. */
+type PendingCodes = typeof emailVerifications | typeof accountDeletionCodes;
+
+export async function savePendingCode(
+  db: Database,
+  table: PendingCodes,
+  values: typeof emailVerifications.$inferInsert,
+) {
   await db
-    .insert(emailVerifications)
+    .insert(table)
     .values(values)
     .onConflictDoUpdate({
-      target: emailVerifications.userId,
+      target: table.userId,
       set: {
         codeHash: values.codeHash,
         expiresAt: values.expiresAt,
@@ -57,17 +70,42 @@ export async function saveVerification(db: Database, values: typeof emailVerific
     });
 }
 
+export function saveVerification(db: Database, values: typeof emailVerifications.$inferInsert) {
+  return savePendingCode(db, emailVerifications, values);
+}
+
 /**
  * Takes one of the code's tries before it is compared, in one statement, so parallel guesses cannot
  * all pass a "fewer than 5 tries" check. Answers nothing when the tries are used up or no code waits.
  */
-export async function claimVerificationAttempt(db: Database, userId: string, maxAttempts: number) {
+export async function claimCodeAttempt(
+  db: Database,
+  table: PendingCodes,
+  userId: string,
+  maxAttempts: number,
+) {
   const [row] = await db
-    .update(emailVerifications)
-    .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
-    .where(and(eq(emailVerifications.userId, userId), lt(emailVerifications.failedAttempts, maxAttempts)))
+    .update(table)
+    .set({ failedAttempts: sql`${table.failedAttempts} + 1` })
+    .where(and(eq(table.userId, userId), lt(table.failedAttempts, maxAttempts)))
     .returning();
   return row;
+}
+
+export function claimVerificationAttempt(db: Database, userId: string, maxAttempts: number) {
+  return claimCodeAttempt(db, emailVerifications, userId, maxAttempts);
+}
+
+export function saveAccountDeletionCode(db: Database, values: typeof accountDeletionCodes.$inferInsert) {
+  return savePendingCode(db, accountDeletionCodes, values);
+}
+
+export function claimAccountDeletionAttempt(db: Database, userId: string, maxAttempts: number) {
+  return claimCodeAttempt(db, accountDeletionCodes, userId, maxAttempts);
+}
+
+export async function deleteAccountDeletionCode(db: Database, userId: string) {
+  await db.delete(accountDeletionCodes).where(eq(accountDeletionCodes.userId, userId));
 }
 
 /** Counts one wrong code atomically and answers the new count. */

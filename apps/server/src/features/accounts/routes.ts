@@ -1,6 +1,9 @@
 import {
   authResponseSchema,
   changePasswordBodySchema,
+  deleteAccountBodySchema,
+  deleteAccountResponseSchema,
+  deletionCodeResponseSchema,
   emailBodySchema,
   forgotPasswordBodySchema,
   forgotPasswordResponseSchema,
@@ -19,9 +22,10 @@ import {
 import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
 import { signedInViewer } from '../../lib/access';
-import { done, okWith } from '../../lib/envelope';
-import { successMessage } from '../../lib/language';
+import { done, ok, okWith } from '../../lib/envelope';
+import { requestLanguage, successMessage } from '../../lib/language';
 import { requestMeta } from '../../lib/request-meta';
+import { deleteOwnAccount, sendDeletionCode } from './account-deletion';
 import type { AccountsDependencies } from './service';
 import * as accounts from './service';
 
@@ -163,6 +167,40 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
       const viewer = signedInViewer(request);
       await accounts.changePassword(deps, viewer.id, request.sessionId, request.body, requestMeta(request));
       return done(successMessage(request, reply, 'passwordChanged'));
+    },
+  );
+
+  app.post(
+    '/auth/account/deletion-code',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, security, response: { 200: deletionCodeResponseSchema } },
+    },
+    async (request, reply) => {
+      const { retryAfterSeconds } = await sendDeletionCode(deps, signedInViewer(request).id);
+      return okWith({ message: successMessage(request, reply, 'deletionCodeSent'), retryAfterSeconds });
+    },
+  );
+
+  app.post(
+    '/auth/account/delete',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        security,
+        body: deleteAccountBodySchema,
+        response: { 200: deleteAccountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = signedInViewer(request);
+      const { restorableUntil } = await deleteOwnAccount(deps, viewer.id, request.body, requestMeta(request));
+      const date = new Intl.DateTimeFormat(requestLanguage(request), { dateStyle: 'long', timeZone: 'UTC' });
+      return ok(
+        { restorableUntil: restorableUntil.toISOString() },
+        successMessage(request, reply, 'accountDeleted', { date: date.format(restorableUntil) }),
+      );
     },
   );
 }

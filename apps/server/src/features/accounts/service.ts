@@ -8,6 +8,7 @@ import { checkPlace } from '../countries/service';
 import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
 import { endSession, endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
+import { canRestore, restoreAccount } from './account-deletion';
 import { claimCodeMail } from './codes';
 import type { AccountsDependencies } from './dependencies';
 import { fieldError } from './registration';
@@ -108,12 +109,15 @@ export async function login(
     );
   }
   await deps.limiters.loginAccount.reset(accountKey);
-  if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
+  // An account its owner deleted comes back when they sign in within the 30 days; any other is refused.
+  const restoring = !user.isActive;
+  if (restoring && !canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
   await admitDevice(deps, user, meta);
   const settings = await getPlatformSettings(deps.db);
   if (settings.securitySettings.requireEmailVerification && !user.emailVerified) {
     throw Unauthorized('EMAIL_NOT_VERIFIED', await verificationReminder(deps, user));
   }
+  if (restoring) await restoreAccount(deps, user, meta);
   const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
   await endSessionsOnOtherDevices(deps, user, meta, sessionId);
   const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
@@ -122,7 +126,13 @@ export async function login(
     { id: user.id, ip: meta.ip },
     { action: 'auth.login.success', details: { device: meta.deviceType } },
   );
-  return { messageKey: 'loggedIn' as const, token, user: toPublicUser(signedIn!) };
+  const messageKey = restoring ? ('accountRestored' as const) : ('loggedIn' as const);
+  return {
+    messageKey,
+    token,
+    user: toPublicUser(signedIn!),
+    ...(restoring ? { accountRestored: true } : {}),
+  };
 }
 
 /** Signs out: the session ends at once, audited as the user's own event. */

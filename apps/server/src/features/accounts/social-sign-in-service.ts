@@ -7,6 +7,7 @@ import { audit } from '../audit/service';
 import { admitDevice, registerOnDevice, startSessionOnDevice } from '../devices/service';
 import { endUserSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
+import { canRestore, restoreAccount } from './account-deletion';
 import * as repository from './repository';
 import * as socialRepository from './social-accounts-repository';
 import { toPublicUser } from './user-view';
@@ -48,7 +49,7 @@ async function linkExistingAccount(
   profile: VerifiedSocialProfile,
   meta: RequestMeta,
 ) {
-  if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
+  if (!user.isActive && !canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
   await admitDevice(deps, user, meta);
   let linked = user;
   if (!user.emailVerified) {
@@ -132,7 +133,11 @@ export async function signInWithSocialProfile(
     }
     linked = true;
   }
-  if (!user.isActive) throw Unauthorized('ACCOUNT_DEACTIVATED');
+  // An account its owner deleted comes back when they sign in within the 30 days; any other is refused.
+  if (!user.isActive) {
+    if (!canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
+    user = await restoreAccount(deps, user, meta);
+  }
 
   const { token } = await startSessionOnDevice(deps, user, meta, { admitted: linked });
   const signedIn = (await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() })) ?? user;

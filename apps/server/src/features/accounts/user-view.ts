@@ -22,5 +22,6 @@ export function toPublicUser(row: UserRow): User {
     language: row.language,
     createdAt: row.createdAt.toISOString(),
     lastLogin: row.lastLogin?.toISOString() ?? null,
+    hasPassword: row.passwordHash !== null,
   };
 }

@@ -1,13 +1,9 @@
 import type { LanguageCode } from '@ovation/shared';
 import type { MailMessage } from '../../lib/mailer';
-import { type AccountMailText, renderLocalizedMail } from './mail-layout';
-
-interface MailText extends AccountMailText {
-  expiry: (minutes: number) => string;
-}
+import { type CodeMailText, renderCodeMail } from './mail-layout';
 
 /** The verification mail in the five languages; the user's chosen language is used. */
-const TEXTS: Record<LanguageCode, MailText> = {
+const TEXTS: Record<LanguageCode, CodeMailText> = {
   en: {
     subject: 'Your Ovation verification code',
     intro: 'Use this code to verify your email address and start voting:',
@@ -48,11 +44,5 @@ export function verificationMail(options: {
   language: string;
   expiresInMinutes: number;
 }): MailMessage {
-  return renderLocalizedMail(TEXTS, options, (text) => ({
-    subject: `${text.subject}: ${options.code}`,
-    blocks: [
-      { kind: 'code', code: options.code },
-      { kind: 'text', text: text.expiry(options.expiresInMinutes), muted: true },
-    ],
-  }));
+  return renderCodeMail(TEXTS, options);
 }

@@ -18,7 +18,9 @@ type SecurityAction =
   | 'auth.register-existing'
   | 'auth.social.login'
   | 'auth.device.refused'
-  | 'auth.session.other-device';
+  | 'auth.session.other-device'
+  | 'auth.account.deleted'
+  | 'auth.account.restored';
 
 /** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
 type AdminAction =
@@ -85,6 +87,8 @@ export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
   'auth.social.login',
   'auth.device.refused',
   'auth.session.other-device',
+  'auth.account.deleted',
+  'auth.account.restored',
 ];
 
 /** The admin actions, for the audit screen's action filter. */

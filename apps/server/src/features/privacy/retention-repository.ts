@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
+  accountDeletionCodes,
   auditLog,
   deviceAccounts,
   emailVerifications,
@@ -59,6 +60,7 @@ export async function eraseAccount(tx: Database, userId: string, now: Date): Pro
   await tx.delete(deviceAccounts).where(eq(deviceAccounts.userId, userId));
   await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await tx.delete(accountDeletionCodes).where(eq(accountDeletionCodes.userId, userId));
   await tx
     .update(votes)
     .set({ ip: null, deviceId: null })
@@ -92,9 +94,14 @@ export async function deleteSessionsInactiveSince(
   return affectedRows(result);
 }
 
-/** Mailed verification codes and password resets that expired before `now`: nothing can use them. */
+/** Mailed verification codes, password resets and deletion codes that expired before `now`: nothing can use them. */
 export async function deleteExpiredCodes(db: Database, now: Date) {
   const verifications = await db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, now));
   const resets = await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
-  return { emailVerifications: affectedRows(verifications), passwordResets: affectedRows(resets) };
+  const deletions = await db.delete(accountDeletionCodes).where(lt(accountDeletionCodes.expiresAt, now));
+  return {
+    emailVerifications: affectedRows(verifications),
+    passwordResets: affectedRows(resets),
+    accountDeletionCodes: affectedRows(deletions),
+  };
 }

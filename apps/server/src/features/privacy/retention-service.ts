@@ -92,5 +92,6 @@ export async function deleteExpiredCredentials(db: Database, now: Date): Promise
     sessions,
     email_verifications: codes.emailVerifications,
     password_resets: codes.passwordResets,
+    account_deletion_codes: codes.accountDeletionCodes,
   };
 }

@@ -123,7 +123,7 @@ export async function lockAdminUser(tx: Database, id: string): Promise<AdminUser
 export async function updateAdminUser(
   tx: Database,
   id: string,
-  values: Partial<Pick<typeof users.$inferInsert, 'isActive' | 'deactivatedAt' | 'role'>>,
+  values: Partial<Pick<typeof users.$inferInsert, 'isActive' | 'deactivatedAt' | 'deletedByOwner' | 'role'>>,
   at: Date,
 ): Promise<AdminUserRow> {
   const [row] = await tx

@@ -120,7 +120,8 @@ export async function setUserActive(
     const after = await repository.updateAdminUser(
       tx,
       userId,
-      { isActive, deactivatedAt: isActive ? null : now },
+      // An admin's decision either way: signing in no longer restores an account its owner deleted.
+      { isActive, deactivatedAt: isActive ? null : now, deletedByOwner: false },
       now,
     );
     if (!isActive) await endUserSessions(tx, deps.clock, userId, 'deactivated-by-admin');
@@ -206,4 +207,13 @@ export async function endSessionsOfUser(
     user: toAdminUser(row),
     messageKey: keep ? 'otherSessionsEnded' : 'userSessionsEnded',
   };
+}
+
+/**
+ * Inside a transaction: is `userId` the platform's only active admin? The active admins stay locked until
+ * the transaction ends, so two admins leaving at once queue and the second is refused.
+ */
+export async function isLastActiveAdmin(tx: Database, userId: string): Promise<boolean> {
+  const admins = await repository.lockActiveAdmins(tx);
+  return admins.length === 1 && admins[0] === userId;
 }

@@ -47,6 +47,8 @@ function MailLink({ children }: { children?: ReactNode }) {
 const RICH_TEXT_COMPONENTS = {
   mail: <MailLink />,
   strong: <strong className="font-semibold text-ink-50" />,
+  /** The name of a button or screen of the app, as the reader sees it there. */
+  em: <em className="font-medium text-ink-100 not-italic" />,
 };
 
 /** One catalog string of the 'legal' namespace, with its figures, the contact address and inline markup. */

@@ -89,9 +89,9 @@ export default function LoginPage() {
   const passwordId = useId();
   useDocumentTitle(tShell('meta.pageTitle', { page: t('login.title') }));
 
-  const finish = (result: { token: string; user: User }) => {
+  const finish = (result: { token: string; user: User; accountRestored?: boolean }) => {
     signIn(result.token, result.user);
-    showToast(t('login.success'), 'success');
+    showToast(result.accountRestored ? tShell('success.accountRestored') : t('login.success'), 'success');
     navigate(takeRedirectAfterLogin('/'), { replace: true });
   };
 

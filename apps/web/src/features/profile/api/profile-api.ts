@@ -47,3 +47,15 @@ export async function updateProfile(changes: ProfileChanges): Promise<User> {
 export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
   await apiRequest('/auth/password', { method: 'PUT', body });
 }
+
+/** POST /auth/account/delete with the password, or the mailed code for an account without one. */
+export async function deleteAccount(body: { password: string } | { code: string }): Promise<string> {
+  const { body: answer } = await apiRequest('/auth/account/delete', { method: 'POST', body });
+  return typeof answer.message === 'string' ? answer.message : '';
+}
+
+/** POST /auth/account/deletion-code: mails the code that confirms deleting an account without a password. */
+export async function requestDeletionCode(): Promise<string> {
+  const { body: answer } = await apiRequest('/auth/account/deletion-code', { method: 'POST' });
+  return typeof answer.message === 'string' ? answer.message : '';
+}

@@ -2,7 +2,7 @@ import type { User } from '@ovation/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
   ArrowEndIcon,
@@ -12,6 +12,7 @@ import {
   MusicIcon,
   RefreshIcon,
   ShieldIcon,
+  TrashIcon,
   UserIcon,
 } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
@@ -22,6 +23,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/validate';
 import { currentUserQuery, updateProfile } from '../api/profile-api';
 import { ChangePasswordModal } from '../components/change-password-modal';
+import { DeleteAccountModal } from '../components/delete-account-modal';
 import { ProfileEditForm } from '../components/profile-edit-form';
 import { ProfileHeader, ProfileTiles } from '../components/profile-summary';
 
@@ -52,8 +54,11 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-const ROW_CLASS =
-  'flex min-h-12 w-full items-center gap-3 rounded-2xl px-3 text-start font-medium text-ink-100 transition-colors hover:bg-white/[0.06]';
+const ROW_BASE =
+  'flex min-h-12 w-full items-center gap-3 rounded-2xl px-3 text-start font-medium transition-colors';
+const ROW_CLASS = `${ROW_BASE} text-ink-100 hover:bg-white/[0.06]`;
+/** The one row that cannot be taken back lightly: Delete my account. */
+const DANGER_ROW_CLASS = `${ROW_BASE} text-coral-300 hover:bg-coral-400/10`;
 
 /** /profile: the signed-in user's account (the public spec, Profile). */
 export default function ProfilePage() {
@@ -64,6 +69,8 @@ export default function ProfilePage() {
   const [editing, setEditing] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors<ProfileField>>({});
   const [passwordOpen, setPasswordOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const navigate = useNavigate();
   useDocumentTitle(tShell('meta.pageTitle', { page: t('title') }));
 
   const save = usePublicAction({
@@ -194,6 +201,12 @@ export default function ProfilePage() {
                     {t('actions.notifications')}
                   </button>
                 </li>
+                <li>
+                  <button type="button" onClick={() => setDeleteOpen(true)} className={DANGER_ROW_CLASS}>
+                    <TrashIcon className="size-5" />
+                    {t('actions.deleteAccount')}
+                  </button>
+                </li>
               </ul>
             </Panel>
             <Panel title={t('linksTitle')}>
@@ -213,6 +226,12 @@ export default function ProfilePage() {
         </div>
       </div>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <DeleteAccountModal
+        open={deleteOpen}
+        onClose={() => setDeleteOpen(false)}
+        hasPassword={user.hasPassword}
+        onDeleted={() => navigate('/', { replace: true })}
+      />
     </div>
   );
 }
