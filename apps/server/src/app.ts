@@ -31,6 +31,7 @@ import { registerJobAdminRoutes } from './features/jobs/admin-routes';
 import { declareJobs } from './features/jobs/declared-jobs';
 import { registerOnlineUserAdminRoutes } from './features/online-users/admin-routes';
 import { OnlineUsers } from './features/online-users/service';
+import { registerPrivacyRoutes } from './features/privacy/routes';
 import { sessionActivityFor } from './features/sessions/activity';
 import { shareSessionEvictions } from './features/sessions/invalidation';
 import { registerSessionResolution } from './features/sessions/plugin';
@@ -228,6 +229,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAdPublicRoutes(routes, adsRuntime);
       registerCaptchaRoutes(routes, { captcha, secret: context.secret });
       registerAccountRoutes(routes, accountsDependencies);
+      registerPrivacyRoutes(routes, {
+        db,
+        clock: context.clock,
+        // A file is a full read of the account: 5 an hour is plenty for a person, little for a script.
+        limiter: new Limiter({ name: 'data-exports', points: 5, windowSeconds: 60 * 60 }, context.redis),
+      });
       registerSessionRoutes(routes);
       const socialSettings = registerSocialLoginRoutes(routes, context, accountsDependencies);
       const publicPages = { db, storage: context.storage, cache: responseCache };

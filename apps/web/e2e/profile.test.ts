@@ -75,8 +75,8 @@ describe('profile: a refused password change never signs the user out, in any la
   });
 });
 
-describe('profile: deleting my account', () => {
-  it('says what happens, refuses a wrong password, signs out everywhere, and a sign-in within 30 days restores it', async () => {
+describe('profile: my data and deleting my account', () => {
+  it('downloads my data; deleting says what happens, refuses a wrong password, signs out everywhere, and a sign-in within 30 days restores it', async () => {
     const name = 'Leaving Fan';
     const password = 'secret-pass-1';
     const email = uniqueEmail('leaving');
@@ -85,6 +85,12 @@ describe('profile: deleting my account', () => {
     await storeSession(browser.context, session);
     const profile = new ProfilePage(page, 'en');
     await profile.open(name);
+
+    // First, the data: a JSON file of this account's own profile and sessions.
+    const file = await profile.downloadMyData();
+    expect(file.name).toMatch(/^ovation-my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(JSON.parse(file.text).profile).toMatchObject({ email, name });
+    await page.getByText(profile.text('download.done'), { exact: true }).first().waitFor();
 
     const dialog = await profile.openDeleteAccount();
     await dialog.getByText(profile.text('delete.effects.votes'), { exact: true }).waitFor();

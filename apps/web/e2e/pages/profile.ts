@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { text } from './catalogs';
 
@@ -46,5 +47,14 @@ export class ProfilePage {
   async confirmDeletion(dialog: Locator, password: string) {
     await dialog.getByLabel(this.text('delete.password'), { exact: true }).fill(password);
     await dialog.getByRole('button', { name: this.text('delete.submit'), exact: true }).click();
+  }
+
+  /** Presses Download my data; answers the saved file's name and text. */
+  async downloadMyData(): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByRole('button', { name: new RegExp(`^${this.text('actions.downloadData')}`) }).click(),
+    ]);
+    return { name: download.suggestedFilename(), text: await fs.readFile(await download.path(), 'utf8') };
   }
 }

@@ -20,7 +20,8 @@ type SecurityAction =
   | 'auth.device.refused'
   | 'auth.session.other-device'
   | 'auth.account.deleted'
-  | 'auth.account.restored';
+  | 'auth.account.restored'
+  | 'auth.data.exported';
 
 /** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
 type AdminAction =
@@ -89,6 +90,7 @@ export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
   'auth.session.other-device',
   'auth.account.deleted',
   'auth.account.restored',
+  'auth.data.exported',
 ];
 
 /** The admin actions, for the audit screen's action filter. */

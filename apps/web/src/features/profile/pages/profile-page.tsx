@@ -1,11 +1,12 @@
 import type { User } from '@ovation/shared/schemas/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
   ArrowEndIcon,
+  DownloadIcon,
   GridIcon,
   KeyIcon,
   MailIcon,
@@ -15,8 +16,9 @@ import {
   TrashIcon,
   UserIcon,
 } from '../../../components/ui/icons';
-import { PageSpinner } from '../../../components/ui/spinner';
+import { InlineSpinner, PageSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
+import { downloadFile } from '../../../lib/download-file';
 import { updateSessionUser } from '../../../lib/session';
 import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -71,6 +73,12 @@ export default function ProfilePage() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const navigate = useNavigate();
+  const downloadNoteId = useId();
+  const download = usePublicAction({
+    action: () => downloadFile('/auth/account/data', {}, 'ovation-my-data.json'),
+    success: t('download.done'),
+    failure: t('download.failed'),
+  });
   useDocumentTitle(tShell('meta.pageTitle', { page: t('title') }));
 
   const save = usePublicAction({
@@ -199,6 +207,27 @@ export default function ProfilePage() {
                   <button type="button" onClick={comingSoon} className={ROW_CLASS}>
                     <MailIcon className="size-5 text-gold-300" />
                     {t('actions.notifications')}
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => download.mutate()}
+                    disabled={download.isPending}
+                    aria-describedby={downloadNoteId}
+                    className={ROW_CLASS}
+                  >
+                    {download.isPending ? (
+                      <InlineSpinner />
+                    ) : (
+                      <DownloadIcon className="size-5 text-gold-300" />
+                    )}
+                    <span className="flex flex-col">
+                      {t('actions.downloadData')}
+                      <span id={downloadNoteId} className="text-xs font-normal text-ink-400">
+                        {t('download.hint')}
+                      </span>
+                    </span>
                   </button>
                 </li>
                 <li>
