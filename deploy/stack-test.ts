@@ -424,11 +424,14 @@ async function checkRedisDown(scene: Scene) {
 async function checkDrain(scene: Scene) {
   const { processes } = scene;
   const ballots: Ballot[] = [];
-  for (let index = 0; index < 16; index++) {
+  /** One more fan's ballots: a vote in each category (each fan has one vote per category). */
+  const addFan = async () => {
     const fan = await scene.signedInFan();
+    const index = ballots.length;
     for (const songs of scene.songsByCategory)
       ballots.push({ ...fan, songId: songs[index % songs.length]!.id });
-  }
+  };
+  for (let fans = 0; fans < 16; fans++) await addFan();
   const stopping = processes.get('ovation-3').child;
   const signalledAt = Date.now();
   let exitedAt = 0;
@@ -440,8 +443,14 @@ async function checkDrain(scene: Scene) {
   );
   const draining = processes.stop('ovation-3', 'SIGTERM', 20_000);
   const answers: Array<VoteAnswer & { sentAt: number }> = [];
-  // Four fans at a time until the instance has exited, and a little after.
-  for (let next = 0; next < ballots.length && (exitedAt === 0 || Date.now() - exitedAt < 500); next += 4) {
+  // Four fans at a time until the instance has exited, and a little after: however fast the votes go,
+  // more fans sign in so votes keep arriving through the whole drain (never longer than the stop's limit).
+  for (
+    let next = 0;
+    (exitedAt === 0 || Date.now() - exitedAt < 500) && Date.now() - signalledAt < 25_000;
+    next += 4
+  ) {
+    while (ballots.length < next + 4) await addFan();
     const sentAt = Date.now();
     answers.push(
       ...(await Promise.all(ballots.slice(next, next + 4).map(scene.vote))).map((answer) => ({
