@@ -119,3 +119,45 @@ describe('profile: my data and deleting my account', () => {
     await expect.poll(storedToken).not.toBeNull();
   });
 });
+
+describe('consent to a new version of the legal documents', () => {
+  it('asks a signed-in user to accept it, in a bar that blocks nothing, and records the acceptance', async () => {
+    const name = 'Consenting Fan';
+    const session = await createVerifiedFan(browser.baseUrl, {
+      name,
+      email: uniqueEmail('consent'),
+      password: 'secret-pass-1',
+      language: 'en',
+    });
+    const page = await browser.reset({ language: 'en' });
+    await storeSession(browser.context, session);
+    const accept = page.getByRole('button', { name: text('en', 'consent.accept'), exact: true });
+
+    // Registered today: both documents accepted, nothing to ask.
+    const first = page.waitForResponse((response) => response.url().endsWith('/api/auth/consents'));
+    await new ProfilePage(page, 'en').open(name);
+    await first;
+    expect(await accept.count()).toBe(0);
+
+    // The privacy policy gets a new version: the bar asks, the page stays usable, Accept records it.
+    await page.route('**/api/auth/consents', async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as {
+        data: Array<{ document: string; version: number; accepted: boolean }>;
+      };
+      for (const state of body.data) {
+        if (state.document === 'privacy')
+          Object.assign(state, { version: state.version + 1, accepted: false });
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await page.getByText('We have updated our Privacy Policy.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Privacy Policy', exact: true }).first().waitFor();
+    await accept.click();
+    await page.getByText(text('en', 'consent.accepted'), { exact: true }).first().waitFor();
+    await accept.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/auth/consents');
+  });
+});

@@ -69,6 +69,17 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 export const COVER_WIDTHS = [160, 320, 640] as const;
 
 /** Retention figures stated on the legal pages (the public spec). */
+/**
+ * The legal documents' current versions and dates, which the legal pages show. Registration records the
+ * acceptance of both; raising a version asks every signed-in user to accept the new one.
+ */
+export const LEGAL_DOCUMENTS = {
+  terms: { version: 1, date: '2025-09-01' },
+  privacy: { version: 1, date: '2025-09-01' },
+} as const;
+export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;
+export const LEGAL_DOCUMENT_NAMES = Object.keys(LEGAL_DOCUMENTS) as LegalDocument[];
+
 export const RETENTION = {
   accountDeletionDays: 30,
   votingRecordsYears: 3,

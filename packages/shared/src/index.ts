@@ -18,6 +18,7 @@ export * from './schemas/admin-songs';
 export * from './schemas/admin-users';
 export * from './schemas/ads';
 export * from './schemas/auth';
+export * from './schemas/privacy';
 export * from './schemas/bulk-upload';
 export * from './schemas/captcha';
 export * from './schemas/catalog';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -178,4 +179,23 @@ export const deviceAccounts = pgTable(
     // Links unused for a year are deleted (features/devices: DEVICE_MEMORY_DAYS).
     index('device_accounts_last_seen_idx').on(table.lastSeenAt),
   ],
+);
+
+/**
+ * Every acceptance of a legal document (the terms of service, the privacy policy): which version, when,
+ * from which address. Appended, never changed: a new version accepted is a new row.
+ */
+export const consents = pgTable(
+  'consents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+    version: integer('version').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+  },
+  (table) => [index('consents_user_document_idx').on(table.userId, table.document, table.version)],
 );

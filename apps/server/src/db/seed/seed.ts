@@ -1,7 +1,9 @@
+import { LEGAL_DOCUMENT_NAMES, LEGAL_DOCUMENTS } from '@ovation/shared';
 import { sql } from 'drizzle-orm';
 import {
   banners,
   categories,
+  consents,
   images,
   songs,
   songVoteTallies,
@@ -61,6 +63,16 @@ async function insertPlan(
   bytesByKey: ReadonlyMap<string, number>,
 ): Promise<void> {
   await tx.insert(users).values(plan.users.map((user) => ({ ...user, passwordHash })));
+  // Every demo account accepted the current legal documents when it signed up.
+  const accepted = plan.users.flatMap((user) =>
+    LEGAL_DOCUMENT_NAMES.map((document) => ({
+      userId: user.id!,
+      document,
+      version: LEGAL_DOCUMENTS[document].version,
+      acceptedAt: user.createdAt ?? new Date(),
+    })),
+  );
+  await insertInBatches(accepted, (batch) => tx.insert(consents).values(batch));
   await tx.insert(images).values(
     plan.artwork.map((item) => ({
       id: item.imageId,

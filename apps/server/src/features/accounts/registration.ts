@@ -14,6 +14,7 @@ import type { RequestMeta } from '../../lib/request-meta';
 import { audit } from '../audit/service';
 import { checkPlace } from '../countries/service';
 import { registerOnDevice } from '../devices/service';
+import { acceptLegalDocuments } from '../privacy/consent-service';
 import { startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { existingAccountMail } from './account-mails';
@@ -121,8 +122,9 @@ export async function registerAccount(
   const passwordHash = await hashPassword(input.password);
   // The device rules (features/devices) are checked before anything is created, in one transaction
   // with the insert, so two registrations on one device at once cannot both pass.
-  const user = await registerOnDevice(deps, role, meta, (tx) =>
-    repository.insertUser(tx, {
+  // Registering accepts the current terms of service and privacy policy, recorded with the account.
+  const user = await registerOnDevice(deps, role, meta, async (tx) => {
+    const created = await repository.insertUser(tx, {
       name: input.name,
       email: input.email,
       phoneNumber: phone,
@@ -132,8 +134,10 @@ export async function registerAccount(
       passwordHash,
       emailVerified: false,
       language: input.language ?? 'en',
-    }),
-  );
+    });
+    if (created) await acceptLegalDocuments(tx, created.id, { ip: meta.ip, now: deps.clock.now() });
+    return created;
+  });
   // Both paths count as a code mailed to the address, so a resend right after answers the same 429.
   await claimCodeMail(deps, 'verify', input.email);
   await forgetCodeGuesses(deps, 'verify', input.email);

@@ -5,6 +5,7 @@ import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { audit } from '../audit/service';
 import { admitDevice, registerOnDevice, startSessionOnDevice } from '../devices/service';
+import { acceptLegalDocuments } from '../privacy/consent-service';
 import { endUserSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { canRestore, restoreAccount } from './account-deletion';
@@ -90,6 +91,8 @@ async function createSocialAccount(
       emailVerifiedAt: new Date(),
     });
     if (!user) return undefined;
+    // Signing up socially accepts the current terms of service and privacy policy, like the form.
+    await acceptLegalDocuments(tx, user.id, { ip: meta.ip, now: deps.clock.now() });
     await socialRepository.insertSocialAccount(tx, {
       userId: user.id,
       provider: profile.provider,

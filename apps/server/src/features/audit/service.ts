@@ -21,7 +21,8 @@ type SecurityAction =
   | 'auth.session.other-device'
   | 'auth.account.deleted'
   | 'auth.account.restored'
-  | 'auth.data.exported';
+  | 'auth.data.exported'
+  | 'auth.consent.accepted';
 
 /** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
 type AdminAction =
@@ -91,6 +92,7 @@ export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
   'auth.account.deleted',
   'auth.account.restored',
   'auth.data.exported',
+  'auth.consent.accepted',
 ];
 
 /** The admin actions, for the audit screen's action filter. */

@@ -3,6 +3,7 @@ import type { Database } from '../../lib/db';
 import { NotFound, TooManyRequests } from '../../lib/errors';
 import type { Limiter } from '../../lib/rate-limit';
 import { audit } from '../audit/service';
+import { consentHistory } from './consent-service';
 import * as repository from './data-export-repository';
 
 /*
@@ -36,13 +37,14 @@ export async function exportOwnData(
   const { db } = deps;
   const profile = await repository.findProfile(db, userId);
   if (!profile) throw NotFound();
-  const [votes, sessions, devices, socialIdentities, songs, events] = await Promise.all([
+  const [votes, sessions, devices, socialIdentities, songs, events, consents] = await Promise.all([
     repository.findVotes(db, userId),
     repository.findSessions(db, userId),
     repository.findDevices(db, userId),
     repository.findSocialIdentities(db, userId),
     repository.findUploadedSongs(db, userId),
     repository.findOwnEvents(db, userId),
+    consentHistory(db, userId),
   ]);
   const file = {
     format: DATA_EXPORT_FORMAT,
@@ -53,6 +55,7 @@ export async function exportOwnData(
     sessions,
     devices,
     socialIdentities,
+    consents,
     accountEvents: events,
   };
   const body = `${JSON.stringify(file, null, 2)}\n`;

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   accountDeletionCodes,
   auditLog,
+  consents,
   deviceAccounts,
   emailVerifications,
   passwordResets,
@@ -61,6 +62,8 @@ export async function eraseAccount(tx: Database, userId: string, now: Date): Pro
   await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await tx.delete(accountDeletionCodes).where(eq(accountDeletionCodes.userId, userId));
+  // What was accepted stays on record, not where from.
+  await tx.update(consents).set({ ip: null }).where(eq(consents.userId, userId));
   await tx
     .update(votes)
     .set({ ip: null, deviceId: null })

@@ -1,12 +1,18 @@
+import { acceptConsentsBodySchema, consentStatesResponseSchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { signedInViewer } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
+import { ok } from '../../lib/envelope';
+import { acceptCurrentVersions, consentStates } from './consent-service';
 import { type DataExportDependencies, exportOwnData } from './data-export-service';
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
 
-/** GET /auth/account/data: the signed-in account's own data, as a JSON file to keep. */
+/**
+ * The account's privacy: GET /auth/account/data (its own data, as a JSON file to keep), and the consent to
+ * the legal documents (GET and POST /auth/consents).
+ */
 export function registerPrivacyRoutes(app: RouteApp, deps: DataExportDependencies & { clock: Clock }) {
   app.get(
     '/auth/account/data',
@@ -22,5 +28,34 @@ export function registerPrivacyRoutes(app: RouteApp, deps: DataExportDependencie
         .type('application/json; charset=utf-8')
         .send(file.body);
     },
+  );
+
+  app.get(
+    '/auth/consents',
+    {
+      config: { access: 'signedIn' },
+      schema: { tags, security, response: { 200: consentStatesResponseSchema } },
+    },
+    async (request) => ok(await consentStates(deps.db, signedInViewer(request).id)),
+  );
+
+  app.post(
+    '/auth/consents',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        security,
+        body: acceptConsentsBodySchema,
+        response: { 200: consentStatesResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await acceptCurrentVersions(deps.db, signedInViewer(request).id, request.body.documents, {
+          ip: request.ip,
+          now: deps.clock.now(),
+        }),
+      ),
   );
 }

@@ -8,6 +8,7 @@ import { CountdownSlot } from '../../features/voting/components/countdown-slot';
 import { hasChosenLanguage } from '../../lib/i18n';
 import { whenIdle } from '../../lib/when-idle';
 import { RouteErrorBoundary } from '../route-error';
+import { ConsentSlot } from './consent-slot';
 import { RouteEffects } from './route-effects';
 import { SessionWatchSlot } from './session-watch-slot';
 import { SiteFooter } from './site-footer';
@@ -62,6 +63,7 @@ export function RootLayout() {
           </Suspense>
         )}
         <SessionWatchSlot />
+        <ConsentSlot />
         <CountdownSlot />
         <AdPopupSlot />
         <Toaster />

@@ -1,4 +1,9 @@
-import { MAX_IMAGE_BYTES, RETENTION, SESSION_INACTIVITY_MINUTES } from '@ovation/shared/constants';
+import {
+  type LegalDocument,
+  MAX_IMAGE_BYTES,
+  RETENTION,
+  SESSION_INACTIVITY_MINUTES,
+} from '@ovation/shared/constants';
 import type { QuantityUnit } from '../../lib/format-number';
 
 /**
@@ -11,8 +16,6 @@ export type LegalPageId = 'privacy' | 'terms' | 'data-protection';
 
 /** The address every privacy request goes to (spec: contact on the legal pages). */
 export const PRIVACY_CONTACT_EMAIL = 'privacy@ovation.test';
-/** The "Last updated" date the three pages state, as an ISO calendar date. */
-export const LEGAL_LAST_UPDATED = '2025-09-01';
 
 /** A figure shown with its unit, formatted by Intl so each language gets its own plural forms. */
 export interface Quantity {
@@ -44,6 +47,8 @@ export interface LegalSection {
 export interface LegalPageContent {
   /** Top-level key of the page in the catalog. */
   catalogKey: 'privacy' | 'terms' | 'dataProtection';
+  /** The document whose version and date the page states (the data-protection page details the privacy policy). */
+  document: LegalDocument;
   sections: LegalSection[];
 }
 
@@ -80,6 +85,7 @@ const ROLES: LegalBlock = { kind: 'roles' };
 export const LEGAL_PAGES: Record<LegalPageId, LegalPageContent> = {
   privacy: {
     catalogKey: 'privacy',
+    document: 'privacy',
     sections: [
       { id: 'whoWeAre', blocks: [paragraph('body1')] },
       { id: 'roles', blocks: [paragraph('body1'), ROLES] },
@@ -98,7 +104,7 @@ export const LEGAL_PAGES: Record<LegalPageId, LegalPageContent> = {
         id: 'cookies',
         blocks: [
           paragraph('body1'),
-          list('token', 'language', 'flags'),
+          list('token', 'language', 'device', 'flags'),
           paragraph('body2', { period: SESSION_TIMEOUT }),
           paragraph('body3'),
         ],
@@ -126,6 +132,7 @@ export const LEGAL_PAGES: Record<LegalPageId, LegalPageContent> = {
   },
   terms: {
     catalogKey: 'terms',
+    document: 'terms',
     sections: [
       { id: 'accounts', blocks: [paragraph('body1'), paragraph('body2', { period: SESSION_TIMEOUT })] },
       { id: 'roles', blocks: [paragraph('body1'), ROLES] },
@@ -152,6 +159,7 @@ export const LEGAL_PAGES: Record<LegalPageId, LegalPageContent> = {
   },
   'data-protection': {
     catalogKey: 'dataProtection',
+    document: 'privacy',
     sections: [
       { id: 'principles', blocks: [paragraph('body1')] },
       {

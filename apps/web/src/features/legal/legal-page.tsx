@@ -1,9 +1,10 @@
+import { LEGAL_DOCUMENTS } from '@ovation/shared/constants';
 import { type MouseEvent, useEffect } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowStartIcon } from '../../components/ui/icons';
 import { LegalBlockView } from './legal-blocks';
-import { LEGAL_LAST_UPDATED, LEGAL_PAGES, sectionAnchor } from './legal-content';
+import { LEGAL_PAGES, sectionAnchor } from './legal-content';
 import { useLegalText } from './legal-text';
 
 const TITLE_SUFFIX = ' · Ovation';
@@ -52,8 +53,9 @@ export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'data-
   const content = LEGAL_PAGES[page];
   const pageKey = content.catalogKey;
   const title = text(`${pageKey}.title`);
+  const { version, date } = LEGAL_DOCUMENTS[content.document];
   const lastUpdated = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${LEGAL_LAST_UPDATED}T00:00:00Z`),
+    new Date(`${date}T00:00:00Z`),
   );
 
   useLegalDocumentTitle(`${title}${TITLE_SUFFIX}`);
@@ -93,8 +95,8 @@ export default function LegalPage({ page }: { page: 'privacy' | 'terms' | 'data-
             <Trans
               t={t}
               i18nKey="lastUpdated"
-              values={{ date: lastUpdated }}
-              components={{ time: <time dateTime={LEGAL_LAST_UPDATED} className="text-ink-300" /> }}
+              values={{ date: lastUpdated, version: new Intl.NumberFormat(locale).format(version) }}
+              components={{ time: <time dateTime={date} className="text-ink-300" /> }}
             />
           </p>
           <p className="mt-5 text-lg text-ink-300">{text(`${pageKey}.intro`)}</p>

@@ -1,5 +1,5 @@
 import { type FormEvent, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CaptchaField } from '../../../components/captcha/captcha-field';
 import { inputClass } from '../../../components/form/control-styles';
@@ -176,6 +176,16 @@ export function RegisterForm({
         </div>
       )}
 
+      <p className="text-center text-sm text-ink-400">
+        <Trans
+          t={t}
+          i18nKey="register.legalNotice"
+          components={{
+            terms: <Link to="/terms-of-service" className="text-gold-300 underline underline-offset-4" />,
+            privacy: <Link to="/privacy-policy" className="text-gold-300 underline underline-offset-4" />,
+          }}
+        />
+      </p>
       <SubmitButton busy={submitting} label={t('register.submit')} busyLabel={t('register.submitting')} />
 
       <p className="text-center text-ink-300">
