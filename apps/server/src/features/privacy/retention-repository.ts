@@ -8,6 +8,7 @@ import {
   passwordResets,
   sessions,
   socialAccounts,
+  songViews,
   users,
   votes,
 } from '../../db/schema';
@@ -107,4 +108,30 @@ export async function deleteExpiredCodes(db: Database, now: Date) {
     passwordResets: affectedRows(resets),
     accountDeletionCodes: affectedRows(deletions),
   };
+}
+
+/**
+ * Votes cast before `before` lose the address, device id and browser signature they came from (their
+ * network, a /24 or /64, stays: it names no one); up to `limit` at a time. Answers how many changed.
+ */
+export async function anonymiseVotesBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    update ${votes} set ip = null, device_id = null, device_signature = null
+    where ${votes.id} in (
+      select ${votes.id} from ${votes}
+      where ${votes.createdAt} < ${before.toISOString()}::timestamptz
+        and (${votes.ip} is not null or ${votes.deviceId} is not null or ${votes.deviceSignature} is not null)
+      limit ${limit}
+    )`);
+  return affectedRows(result);
+}
+
+/** Per-visitor view records older than `before` (the views they counted stay in each song's total). */
+export async function deleteSongViewsBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${songViews} where ctid in (
+      select ctid from ${songViews} where ${songViews.hourBucket} < ${before.toISOString()}::timestamptz
+      limit ${limit}
+    )`);
+  return affectedRows(result);
 }

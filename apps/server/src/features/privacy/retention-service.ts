@@ -65,11 +65,28 @@ export function deleteOldSecurityLogs(db: Database, now: Date): Promise<number> 
   return untilShort(() => repository.deleteAuditEntriesBefore(db, before, ROW_BATCH), ROW_BATCH);
 }
 
+/**
+ * "Analytics kept 2 years, then anonymised": votes older than RETENTION.analyticsYears keep what they count
+ * (song, category, time, status, network) and lose the address and device they came from; the per-visitor
+ * view records go, the view totals stay.
+ */
+export async function anonymiseOldAnalytics(db: Database, now: Date) {
+  const before = yearsBefore(now, RETENTION.analyticsYears);
+  return {
+    votes_anonymised: await untilShort(
+      () => repository.anonymiseVotesBefore(db, before, ROW_BATCH),
+      ROW_BATCH,
+    ),
+    song_views: await untilShort(() => repository.deleteSongViewsBefore(db, before, ROW_BATCH), ROW_BATCH),
+  };
+}
+
 /** The `retention` job: the legal pages' periods, applied. */
 export async function applyRetention(db: Database, now: Date): Promise<RetentionRows> {
   return {
     users_erased: await eraseDeactivatedAccounts(db, now),
     audit_log: await deleteOldSecurityLogs(db, now),
+    ...(await anonymiseOldAnalytics(db, now)),
   };
 }
 

@@ -7,12 +7,13 @@ import {
   passwordResets,
   sessions,
   socialAccounts,
+  songViews,
   users,
   votes,
 } from '../../db/schema';
 import { rowsOf } from '../../lib/db';
 import { setPlatformSettings, signIn } from '../../test/accounts';
-import { createAuditEntry, createCategory, createSong, openVoting } from '../../test/factories';
+import { createAuditEntry, createCategory, createSong, createVote, openVoting } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { dryRunJob, findJob, runJob } from '../jobs/service';
 
@@ -266,5 +267,53 @@ describe('expired credentials, deleted daily', () => {
     expect(me.status).toBe(200);
     expect(await countFor(other.user.id)).toMatchObject({ sessions: 0, codes: 0 });
     expect(await countFor(fan.user.id)).toMatchObject({ sessions: 1, codes: 1 });
+  });
+});
+
+describe('retention: analytics anonymised after two years', () => {
+  it('strips the address and device from votes over two years old, drops old view records, keeps every count', async () => {
+    const fan = await signIn(server, 'fan');
+    const old = await createVote(server.db, {
+      userId: fan.user.id,
+      songId: song.id,
+      categoryId: category.id,
+      ip: '41.203.77.12',
+      ipPrefix: '41.203.77.0/24',
+      deviceId: 'device-old',
+      deviceSignature: 'abcdef0123456789',
+      createdAt: daysAgo(2 * 366),
+    });
+    const recent = await createVote(server.db, {
+      userId: fan.user.id,
+      songId: song.id,
+      categoryId: category.id,
+      ip: '41.203.77.13',
+      ipPrefix: '41.203.77.0/24',
+      deviceId: 'device-recent',
+      createdAt: daysAgo(2 * 365 - 2),
+    });
+    await server.db.insert(songViews).values([
+      { songId: song.id, visitorHash: 'old-visitor', hourBucket: daysAgo(2 * 366) },
+      { songId: song.id, visitorHash: 'recent-visitor', hourBucket: daysAgo(30) },
+    ]);
+    const before = await totals();
+
+    const run = await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+    expect(run.status).toBe('succeeded');
+    expect(run.rows.votes_anonymised).toBeGreaterThanOrEqual(1);
+    expect(run.rows.song_views).toBeGreaterThanOrEqual(1);
+
+    const [oldRow] = await server.db.select().from(votes).where(eq(votes.id, old.id));
+    expect(oldRow).toMatchObject({
+      ip: null,
+      deviceId: null,
+      deviceSignature: null,
+      ipPrefix: '41.203.77.0/24',
+    });
+    const [recentRow] = await server.db.select().from(votes).where(eq(votes.id, recent.id));
+    expect(recentRow).toMatchObject({ ip: '41.203.77.13', deviceId: 'device-recent' });
+    const views = await server.db.select({ visitor: songViews.visitorHash }).from(songViews);
+    expect(views.map((view) => view.visitor)).toEqual(['recent-visitor']);
+    expect(await totals()).toEqual(before);
   });
 });

@@ -132,6 +132,7 @@ export function useJobFormats() {
               // The retention job's periods, from the constants the job and the legal pages share.
               accountPeriod: formatQuantity(RETENTION.accountDeletionDays, 'day', language),
               logPeriod: formatQuantity(RETENTION.securityLogsYears, 'year', language),
+              analyticsPeriod: formatQuantity(RETENTION.analyticsYears, 'year', language),
             })
           : null,
       /** The rows a run touched, each kind in words (else its code) with its count. */
