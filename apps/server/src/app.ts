@@ -19,6 +19,7 @@ import { registerAnalyticsAdminRoutes } from './features/analytics/routes';
 import { registerAuditAdminRoutes } from './features/audit/admin-routes';
 import { registerBannerAdminRoutes } from './features/banners/admin-routes';
 import { registerBannerPublicRoutes } from './features/banners/public-routes';
+import { registerBreachAdminRoutes } from './features/breaches/admin-routes';
 import { registerCaptchaRoutes } from './features/captcha/routes';
 import { registerCategoryAdminRoutes } from './features/categories/admin-routes';
 import { registerCategoryPublicRoutes } from './features/categories/public-routes';
@@ -273,6 +274,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerSocialLoginAdminRoutes(admin, socialSettings);
         registerDashboardAdminRoutes(admin, { db, clock: context.clock });
         registerAuditAdminRoutes(admin, { db, clock: context.clock });
+        registerBreachAdminRoutes(admin, { db, clock: context.clock });
         registerCategoryAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
         registerSongWriteAdminRoutes(admin, songsDependencies);
         registerSongAdminRoutes(admin, songsDependencies);

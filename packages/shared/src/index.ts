@@ -6,6 +6,7 @@ export * from './messages';
 export * from './schemas/ad-analytics';
 export * from './schemas/ad-serving';
 export * from './schemas/admin-analytics';
+export * from './schemas/admin-breaches';
 export * from './schemas/admin-categories';
 export * from './schemas/admin-dashboard';
 export * from './schemas/admin-integrity-actions';

@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           page('ad-analytics', () => import('../features/admin/ad-analytics/ad-analytics-page')),
           page('online-users', () => import('../features/admin/online-users/online-users-page')),
           page('jobs', () => import('../features/admin/jobs/jobs-page')),
+          page('breaches', () => import('../features/admin/breaches/breaches-page')),
           page('voting-control', () => import('../features/admin/voting-control/voting-control-page')),
           page('settings', () => import('../features/admin/settings/settings-page')),
           page('audit', () => import('../features/admin/audit/audit-page')),

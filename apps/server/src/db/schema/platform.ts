@@ -63,3 +63,24 @@ export const jobRuns = pgTable(
     index('job_runs_started_idx').on(table.startedAt),
   ],
 );
+
+/**
+ * The breach register: every suspected personal-data breach an admin recorded (when it was found, what
+ * happened, who is affected), and when and how the authority was notified: the legal pages promise an
+ * assessment and a notice within 72 hours of finding it.
+ */
+export const breaches = pgTable(
+  'breaches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
+    summary: text('summary').notNull(),
+    affected: text('affected').notNull(),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    notification: text('notification'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('breaches_found_idx').on(table.foundAt)],
+);

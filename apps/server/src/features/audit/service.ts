@@ -64,6 +64,8 @@ type AdminAction =
   | 'votes.quarantine'
   | 'votes.invalidate'
   | 'votes.restore'
+  | 'breach.recorded'
+  | 'breach.notified'
   | 'integrity.exported'
   | 'user.admin.created'
   | 'user.password.set-by-cli'
@@ -139,6 +141,8 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'user.admin.created',
   'user.password.set-by-cli',
   'job.run',
+  'breach.recorded',
+  'breach.notified',
 ];
 
 /** What happened, to what: everything of an audit entry but who did it. */

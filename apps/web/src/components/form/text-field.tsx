@@ -14,7 +14,7 @@ interface InputFieldProps extends Omit<FormFieldProps, 'children' | 'counter'> {
 }
 
 export interface TextFieldProps extends InputFieldProps {
-  type?: 'text' | 'url' | 'email' | 'tel' | 'date';
+  type?: 'text' | 'url' | 'email' | 'tel' | 'date' | 'datetime-local';
   /** The most characters it takes. */
   maxLength?: number;
   /** Shows the 'N/max' counter in the label row (needs `maxLength`). */

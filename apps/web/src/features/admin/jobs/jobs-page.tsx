@@ -15,6 +15,7 @@ import { AccessProblem } from '../layout/access-views';
 import { ListSection } from '../layout/list-section';
 import { PageHeader } from '../layout/page-header';
 import { Panel } from '../layout/panel';
+import { useNow } from '../lib/use-now';
 import {
   JOB_RUN_STATUSES,
   type Job,
@@ -27,7 +28,6 @@ import {
 import { JobsList } from './jobs-panel';
 import { RunsTable } from './runs-table';
 import { useJobFormats } from './use-job-formats';
-import { useNow } from './use-now';
 
 /** The runs list's filters, kept in the URL (Back, reload and a shared link keep them). '' is every job. */
 const LIST_DEFAULTS = { page: 1, job: '', status: 'all' as JobRunFilters['status'] };

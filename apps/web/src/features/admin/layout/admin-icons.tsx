@@ -87,4 +87,5 @@ export const SCREEN_ICONS: Record<AdminScreenPath, ComponentType<IconProps>> = {
   'voting-control': ClockIcon,
   settings: SettingsIcon,
   audit: ListIcon,
+  breaches: ShieldIcon,
 };

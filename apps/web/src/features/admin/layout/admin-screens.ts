@@ -21,6 +21,7 @@ export const ADMIN_SCREENS = [
   { path: 'voting-control', label: 'nav.votingControl', soon: false },
   { path: 'settings', label: 'nav.settings', soon: false },
   { path: 'audit', label: 'nav.audit', soon: false },
+  { path: 'breaches', label: 'nav.breaches', soon: false },
 ] as const;
 
 export type AdminScreen = (typeof ADMIN_SCREENS)[number];
