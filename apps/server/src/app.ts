@@ -32,6 +32,7 @@ import { registerJobAdminRoutes } from './features/jobs/admin-routes';
 import { declareJobs } from './features/jobs/declared-jobs';
 import { registerOnlineUserAdminRoutes } from './features/online-users/admin-routes';
 import { OnlineUsers } from './features/online-users/service';
+import { registerPrivacyAdminRoutes } from './features/privacy/admin-routes';
 import { registerPrivacyRoutes } from './features/privacy/routes';
 import { sessionActivityFor } from './features/sessions/activity';
 import { shareSessionEvictions } from './features/sessions/invalidation';
@@ -275,6 +276,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerDashboardAdminRoutes(admin, { db, clock: context.clock });
         registerAuditAdminRoutes(admin, { db, clock: context.clock });
         registerBreachAdminRoutes(admin, { db, clock: context.clock });
+        registerPrivacyAdminRoutes(admin, { db, clock: context.clock });
         registerCategoryAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
         registerSongWriteAdminRoutes(admin, songsDependencies);
         registerSongAdminRoutes(admin, songsDependencies);

@@ -2,6 +2,8 @@ import { ApiError, authHeaders, buildUrl, networkError, type QueryValue, readEnv
 import type { TransferProgress } from './send-multipart';
 
 export interface DownloadOptions {
+  /** A JSON body: the download is then a POST (a file made in answer to something recorded). */
+  body?: unknown;
   /** Bytes received so far; `total` is 0 when the server streams without a length. */
   onProgress?: (progress: TransferProgress) => void;
   signal?: AbortSignal;
@@ -88,7 +90,14 @@ export async function downloadFile(
   headers.accept = '*/*';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers, signal: options.signal });
+    const post = options.body !== undefined;
+    if (post) headers['content-type'] = 'application/json';
+    response = await fetch(buildUrl(path, query), {
+      method: post ? 'POST' : 'GET',
+      headers,
+      body: post ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkError();

@@ -199,3 +199,23 @@ export const consents = pgTable(
   },
   (table) => [index('consents_user_document_idx').on(table.userId, table.document, table.version)],
 );
+
+/**
+ * Requests people made to the organiser about their data, by e-mail or otherwise, as an admin answered
+ * them: a copy of their data (`access`) or the deletion of their account (`deletion`), when it was
+ * received and when it was answered (the legal pages promise within 30 days).
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull(),
+    answeredBy: uuid('answered_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('privacy_requests_user_idx').on(table.userId, table.receivedAt)],
+);

@@ -25,7 +25,7 @@ import { signedInViewer } from '../../lib/access';
 import { done, ok, okWith } from '../../lib/envelope';
 import { requestLanguage, successMessage } from '../../lib/language';
 import { requestMeta } from '../../lib/request-meta';
-import { deleteOwnAccount, sendDeletionCode } from './account-deletion';
+import { deleteOwnAccount, sendDeletionCode } from './account-deletion-service';
 import type { AccountsDependencies } from './service';
 import * as accounts from './service';
 

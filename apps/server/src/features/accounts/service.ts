@@ -8,7 +8,7 @@ import { checkPlace } from '../countries/service';
 import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
 import { endSession, endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
-import { canRestore, restoreAccount } from './account-deletion';
+import { canRestore, restoreAccount } from './account-deletion-service';
 import { claimCodeMail } from './codes';
 import type { AccountsDependencies } from './dependencies';
 import { fieldError } from './registration';

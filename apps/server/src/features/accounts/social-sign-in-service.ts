@@ -8,7 +8,7 @@ import { admitDevice, registerOnDevice, startSessionOnDevice } from '../devices/
 import { acceptLegalDocuments } from '../privacy/consent-service';
 import { endUserSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
-import { canRestore, restoreAccount } from './account-deletion';
+import { canRestore, restoreAccount } from './account-deletion-service';
 import * as repository from './repository';
 import * as socialRepository from './social-accounts-repository';
 import { toPublicUser } from './user-view';

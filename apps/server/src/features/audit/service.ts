@@ -65,6 +65,9 @@ type AdminAction =
   | 'votes.invalidate'
   | 'votes.restore'
   | 'breach.recorded'
+  | 'user.deleted-on-request'
+  | 'privacy.access.answered'
+  | 'privacy.deletion.answered'
   | 'breach.notified'
   | 'integrity.exported'
   | 'user.admin.created'
@@ -143,6 +146,9 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'job.run',
   'breach.recorded',
   'breach.notified',
+  'user.deleted-on-request',
+  'privacy.access.answered',
+  'privacy.deletion.answered',
 ];
 
 /** What happened, to what: everything of an audit entry but who did it. */

@@ -25,18 +25,10 @@ export interface DataExportFile {
   body: string;
 }
 
-export async function exportOwnData(
-  deps: DataExportDependencies,
-  userId: string,
-  meta: { ip: string; now: Date },
-): Promise<DataExportFile> {
-  const limit = await deps.limiter.hit(userId);
-  if (!limit.allowed) {
-    throw TooManyRequests('TOO_MANY_REQUESTS', { extra: { retryAfterSeconds: limit.retryAfterSeconds } });
-  }
-  const { db } = deps;
+/** The data file of one account, as of `now`: its own rows only, and no secret. */
+export async function buildDataExport(db: Database, userId: string, now: Date): Promise<DataExportFile> {
   const profile = await repository.findProfile(db, userId);
-  if (!profile) throw NotFound();
+  if (!profile) throw NotFound('USER_NOT_FOUND');
   const [votes, sessions, devices, socialIdentities, songs, events, consents] = await Promise.all([
     repository.findVotes(db, userId),
     repository.findSessions(db, userId),
@@ -48,7 +40,7 @@ export async function exportOwnData(
   ]);
   const file = {
     format: DATA_EXPORT_FORMAT,
-    exportedAt: meta.now.toISOString(),
+    exportedAt: now.toISOString(),
     profile,
     votes,
     songsUploaded: songs,
@@ -59,14 +51,31 @@ export async function exportOwnData(
     accountEvents: events,
   };
   const body = `${JSON.stringify(file, null, 2)}\n`;
-  const day = meta.now.toISOString().slice(0, 10);
+  return { fileName: `ovation-my-data-${now.toISOString().slice(0, 10)}.json`, body };
+}
+
+/** What the audit log keeps of a data file sent: its size and SHA-256, never its content. */
+export function fileReceipt(file: DataExportFile) {
+  return {
+    bytes: Buffer.byteLength(file.body),
+    sha256: createHash('sha256').update(file.body).digest('hex'),
+  };
+}
+
+export async function exportOwnData(
+  deps: DataExportDependencies,
+  userId: string,
+  meta: { ip: string; now: Date },
+): Promise<DataExportFile> {
+  const limit = await deps.limiter.hit(userId);
+  if (!limit.allowed) {
+    throw TooManyRequests('TOO_MANY_REQUESTS', { extra: { retryAfterSeconds: limit.retryAfterSeconds } });
+  }
+  const file = await buildDataExport(deps.db, userId, meta.now);
   await audit(
-    db,
+    deps.db,
     { id: userId, ip: meta.ip },
-    {
-      action: 'auth.data.exported',
-      details: { bytes: Buffer.byteLength(body), sha256: createHash('sha256').update(body).digest('hex') },
-    },
+    { action: 'auth.data.exported', details: fileReceipt(file) },
   );
-  return { fileName: `ovation-my-data-${day}.json`, body };
+  return file;
 }

@@ -7,6 +7,7 @@ import {
   type UserStats,
 } from '@ovation/shared/schemas/admin-users';
 import type { Pagination } from '@ovation/shared/schemas/envelope';
+import type { PrivacyRequest } from '@ovation/shared/schemas/privacy';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
@@ -94,4 +95,28 @@ export function exportUsers(filters: Omit<AdminUsersFilters, 'page'>) {
     { format: 'excel', ...filterQuery(filters) },
     USER_EXPORT_FILENAME,
   );
+}
+
+/** A user's requests about their data, as admins answered them (newest first). */
+export function privacyRequestsQuery(userId: string) {
+  return queryOptions({
+    queryKey: [...adminUsersKeys.all, 'privacy-requests', userId] as const,
+    queryFn: ({ signal }) => apiGet<PrivacyRequest[]>(`/admin/users/${userId}/privacy-requests`, { signal }),
+  });
+}
+
+/** Answers a request for a copy of a user's data: records it and saves the same file they would download. */
+export function answerAccessRequest(input: { userId: string; receivedAt: string }) {
+  return downloadFile(`/admin/users/${input.userId}/privacy-requests/access`, {}, 'ovation-user-data.json', {
+    body: { receivedAt: input.receivedAt },
+  });
+}
+
+/** Answers a request to delete a user's account; answers the server's confirmation. */
+export async function answerDeletionRequest(input: { userId: string; receivedAt: string }): Promise<string> {
+  const result = await apiRequest<{ restorableUntil: string }>(
+    `/admin/users/${input.userId}/privacy-requests/deletion`,
+    { method: 'POST', body: { receivedAt: input.receivedAt } },
+  );
+  return result.message ?? '';
 }

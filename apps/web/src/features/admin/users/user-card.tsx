@@ -7,6 +7,8 @@ export interface UserCardHandlers {
   onToggleActive: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser) => void;
   onEndSessions: (user: AdminUser) => void;
+  /** A request the user sent about their data: a copy, or the deletion of their account. */
+  onPrivacyRequest: (user: AdminUser) => void;
 }
 
 const ROLE_BADGES = {
@@ -175,6 +177,15 @@ export function UserCard({
             className={buttonClass('ghost', 'sm')}
           >
             {t('actions.endSessions')}
+          </button>
+          <button
+            type="button"
+            disabled={erased}
+            aria-describedby={erased ? noteId : undefined}
+            onClick={() => handlers.onPrivacyRequest(user)}
+            className={buttonClass('ghost', 'sm')}
+          >
+            {t('actions.privacyRequest')}
           </button>
         </fieldset>
         {locked && (

@@ -35,6 +35,7 @@ import {
   useUserFilterOptions,
   useUserStats,
 } from './api';
+import { PrivacyRequestDialog } from './privacy-request-dialog';
 import { RoleDialog } from './role-dialog';
 import { UserCard } from './user-card';
 
@@ -62,6 +63,7 @@ export default function AdminUsersPage() {
   const me = useSession().user?._id;
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+  const [answering, setAnswering] = useState<AdminUser | null>(null);
   const { page: _page, ...filters } = params;
 
   const status = useAction({
@@ -219,6 +221,7 @@ export default function AdminUsersPage() {
                     onToggleActive: (chosen) => setConfirming({ kind: 'status', user: chosen }),
                     onChangeRole: setChangingRole,
                     onEndSessions: (chosen) => setConfirming({ kind: 'sessions', user: chosen }),
+                    onPrivacyRequest: setAnswering,
                   }}
                 />
               </li>
@@ -274,6 +277,7 @@ export default function AdminUsersPage() {
           </p>
         )}
       </ConfirmDialog>
+      <PrivacyRequestDialog user={answering} onClose={() => setAnswering(null)} />
       <RoleDialog
         user={changingRole}
         busy={role.isPending}

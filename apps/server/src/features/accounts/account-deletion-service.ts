@@ -4,7 +4,8 @@ import {
   OTP_RESEND_COOLDOWN_SECONDS,
   RETENTION,
 } from '@ovation/shared';
-import { Conflict, Invalid, NotFound, TooManyRequests } from '../../lib/errors';
+import type { Database } from '../../lib/db';
+import { Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
 import { audit } from '../audit/service';
@@ -121,15 +122,58 @@ export async function deleteOwnAccount(
   if (!user) throw NotFound();
   await confirmOwner(deps, user, input);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    if (user.role === 'admin' && (await isLastActiveAdmin(tx, user.id))) throw Conflict('LAST_ADMIN');
-    await repository.updateUser(tx, user.id, { isActive: false, deactivatedAt: now, deletedByOwner: true });
-    await repository.deleteAccountDeletionCode(tx, user.id);
-    await endUserSessions(tx, deps.clock, user.id, 'account-deleted');
-    await audit(tx, { id: user.id, ip: meta.ip }, { action: 'auth.account.deleted' });
+  await closeAsDeleted(deps, user, now, {
+    actor: { id: user.id, ip: meta.ip },
+    action: 'auth.account.deleted',
   });
+  return { restorableUntil: restorableUntil(now) };
+}
+
+/**
+ * Deactivates an account as deleted by its owner, in one transaction: restorable by signing in within the
+ * 30 days, every session ended on every instance, audited as `audited` says; the last active admin is
+ * refused.
+ */
+async function closeAsDeleted(
+  deps: Pick<AccountsDependencies, 'db' | 'clock'>,
+  user: UserRow,
+  now: Date,
+  audited: {
+    actor: { id: string; ip: string | null };
+    action: 'auth.account.deleted' | 'user.deleted-on-request';
+  },
+  tx?: Database,
+) {
+  const write = async (db: Database) => {
+    if (user.role === 'admin' && (await isLastActiveAdmin(db, user.id))) throw Conflict('LAST_ADMIN');
+    await repository.updateUser(db, user.id, { isActive: false, deactivatedAt: now, deletedByOwner: true });
+    await repository.deleteAccountDeletionCode(db, user.id);
+    await endUserSessions(db, deps.clock, user.id, 'account-deleted');
+    await audit(db, audited.actor, { action: audited.action, targetType: 'user', targetId: user.id });
+  };
+  if (tx) await write(tx);
+  else await deps.db.transaction(write);
   // The sessions ended inside the transaction; the caches (here and on every instance) forget them now.
   forgetCachedSessions(deps.db, user.id);
+}
+
+/**
+ * An admin deletes an account at its owner's request (received by e-mail or otherwise), inside the
+ * caller's transaction: exactly as if the owner had done it, so signing in within the 30 days restores it.
+ * An admin's own account is refused here: they delete it from their profile.
+ */
+export async function deleteAccountOnRequest(
+  deps: Pick<AccountsDependencies, 'db' | 'clock'>,
+  tx: Database,
+  actor: { id: string; ip: string | null },
+  userId: string,
+) {
+  if (userId === actor.id) throw Forbidden('CANNOT_CHANGE_OWN_ACCOUNT');
+  const user = await repository.findUserById(tx, userId);
+  if (!user) throw NotFound('USER_NOT_FOUND');
+  if (user.erasedAt) throw Conflict('ACCOUNT_ERASED');
+  const now = deps.clock.now();
+  await closeAsDeleted(deps, user, now, { actor, action: 'user.deleted-on-request' }, tx);
   return { restorableUntil: restorableUntil(now) };
 }
 
