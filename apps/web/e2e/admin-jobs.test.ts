@@ -11,7 +11,14 @@ import { ADMIN, apiAs, logIn, signInAs, storeSession } from './support/session';
 
 const browser = setUpBrowser();
 /** Today's jobs, by their codes. */
-const JOBS = ['vote-batch-witnesses', 'code-requests', 'job-runs', 'online-users-summary'];
+const JOBS = [
+  'vote-batch-witnesses',
+  'code-requests',
+  'retention',
+  'expired-credentials',
+  'job-runs',
+  'online-users-summary',
+];
 /** The job the journey runs by hand: it only forgets old code-mail requests, which no other journey reads. */
 const JOB = 'code-requests';
 const ADMIN_NAME = 'Ovation Admin';
@@ -48,7 +55,7 @@ describe('scheduled jobs', () => {
     await page.getByRole('heading', { level: 1, name: screen.text('title') }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/jobs');
 
-    // The four jobs, each named in words, with what it does and its schedule in words.
+    // The six jobs, each named in words, with what it does and its schedule in words.
     await screen.open();
     expect((await screen.jobNames()).sort()).toEqual(JOBS.map((code) => screen.jobName(code)).sort());
     const card = screen.job(JOB);
