@@ -143,3 +143,10 @@ export function successMessage(
   varyByLanguage(reply);
   return translate(requestLanguage(request), `success.${key}`, parameters) ?? key;
 }
+
+/** A calendar date written out in the answer's language ('27 December 2026'), read in UTC. */
+export function longDate(request: Pick<FastifyRequest, 'headers' | 'viewer'>, date: Date): string {
+  return new Intl.DateTimeFormat(requestLanguage(request), { dateStyle: 'long', timeZone: 'UTC' }).format(
+    date,
+  );
+}

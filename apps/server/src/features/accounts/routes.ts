@@ -23,7 +23,7 @@ import { z } from 'zod';
 import type { RouteApp } from '../../app-context';
 import { signedInViewer } from '../../lib/access';
 import { done, ok, okWith } from '../../lib/envelope';
-import { requestLanguage, successMessage } from '../../lib/language';
+import { longDate, successMessage } from '../../lib/language';
 import { requestMeta } from '../../lib/request-meta';
 import { deleteOwnAccount, sendDeletionCode } from './account-deletion-service';
 import type { AccountsDependencies } from './service';
@@ -196,10 +196,9 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
     async (request, reply) => {
       const viewer = signedInViewer(request);
       const { restorableUntil } = await deleteOwnAccount(deps, viewer.id, request.body, requestMeta(request));
-      const date = new Intl.DateTimeFormat(requestLanguage(request), { dateStyle: 'long', timeZone: 'UTC' });
       return ok(
         { restorableUntil: restorableUntil.toISOString() },
-        successMessage(request, reply, 'accountDeleted', { date: date.format(restorableUntil) }),
+        successMessage(request, reply, 'accountDeleted', { date: longDate(request, restorableUntil) }),
       );
     },
   );

@@ -7,7 +7,7 @@ import {
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import { ok } from '../../lib/envelope';
-import { requestLanguage, successMessage } from '../../lib/language';
+import { longDate, successMessage } from '../../lib/language';
 import {
   answerAccessRequest,
   answerDeletionRequest,
@@ -65,10 +65,9 @@ export function registerPrivacyAdminRoutes(app: RouteApp, deps: PrivacyRequestDe
         request.params.id,
         request.body.receivedAt,
       );
-      const date = new Intl.DateTimeFormat(requestLanguage(request), { dateStyle: 'long', timeZone: 'UTC' });
       return ok(
         { restorableUntil: restorableUntil.toISOString() },
-        successMessage(request, reply, 'deletedOnRequest', { date: date.format(restorableUntil) }),
+        successMessage(request, reply, 'deletedOnRequest', { date: longDate(request, restorableUntil) }),
       );
     },
   );

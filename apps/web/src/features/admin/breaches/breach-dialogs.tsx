@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/dialog/form-modal';
 import { TextAreaField } from '../../../components/form/text-area-field';
 import { TextField } from '../../../components/form/text-field';
+import { localInputValue } from '../../../lib/local-time';
 import { useAction } from '../../../lib/use-action';
 import { serverFieldErrors } from '../../../lib/validate';
 import {
@@ -13,13 +14,6 @@ import {
   recordBreach,
   recordNotification,
 } from './api';
-
-/** Now, as a datetime-local input writes it (the admin's own clock and timezone), to the minute. */
-function localNow(): string {
-  const now = new Date();
-  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
 
 /** A datetime-local value (read in the admin's timezone) as an instant, or '' when it is not one. */
 function toInstant(value: string): string {
@@ -89,7 +83,7 @@ export function RecordBreachDialog({ open, onClose }: { open: boolean; onClose: 
   const { t } = useTranslation('admin-breaches');
   const id = useId();
   const { values, change, fields, close, save, formError } = useBreachForm({
-    initial: () => ({ foundAt: localNow(), summary: '', affected: '' }),
+    initial: () => ({ foundAt: localInputValue('datetime-local'), summary: '', affected: '' }),
     action: recordBreach,
     success: t('record.done', { hours: BREACH_NOTICE_HOURS }),
     failure: t('record.failed'),
@@ -155,7 +149,7 @@ export function NotifyDialog({ breach, onClose }: { breach: Breach | null; onClo
   const { t } = useTranslation('admin-breaches');
   const id = useId();
   const { values, change, fields, close, save, formError } = useBreachForm({
-    initial: () => ({ notifiedAt: localNow(), notification: '' }),
+    initial: () => ({ notifiedAt: localInputValue('datetime-local'), notification: '' }),
     action: recordNotification,
     success: t('notify.done'),
     failure: t('notify.failed'),

@@ -7,14 +7,9 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { Modal } from '../../../components/ui/modal';
 import { InlineSpinner } from '../../../components/ui/spinner';
 import { isolate } from '../../../lib/bidi';
+import { localInputValue } from '../../../lib/local-time';
 import { useAction } from '../../../lib/use-action';
 import { adminUsersKeys, answerAccessRequest, answerDeletionRequest, privacyRequestsQuery } from './api';
-
-/** Today as a date input writes it, in the admin's own timezone. */
-function today(): string {
-  const now = new Date();
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
-}
 
 /**
  * A request a user sent about their data (by e-mail, by post), answered here: the day it arrived, then a
@@ -25,12 +20,12 @@ function today(): string {
 export function PrivacyRequestDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('admin-users');
   const id = useId();
-  const [receivedAt, setReceivedAt] = useState(today);
+  const [receivedAt, setReceivedAt] = useState(() => localInputValue('date'));
   const [confirmDelete, setConfirmDelete] = useState(false);
   const requests = useQuery({ ...privacyRequestsQuery(user?._id ?? ''), enabled: user !== null });
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const close = () => {
-    setReceivedAt(today());
+    setReceivedAt(localInputValue('date'));
     setConfirmDelete(false);
     onClose();
   };
@@ -64,7 +59,7 @@ export function PrivacyRequestDialog({ user, onClose }: { user: AdminUser | null
           type="date"
           value={receivedAt}
           onChange={setReceivedAt}
-          max={today()}
+          max={localInputValue('date')}
           required
         />
         <div className="flex flex-col gap-2 sm:flex-row">
