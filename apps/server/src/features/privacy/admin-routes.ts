@@ -14,6 +14,7 @@ import {
   listPrivacyRequests,
   type PrivacyRequestDependencies,
 } from './request-service';
+import { sendDataFile } from './routes';
 
 const tags = ['admin'];
 const security = [{ bearer: [] }];
@@ -39,11 +40,7 @@ export function registerPrivacyAdminRoutes(app: RouteApp, deps: PrivacyRequestDe
         request.params.id,
         request.body.receivedAt,
       );
-      return reply
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .type('application/json; charset=utf-8')
-        .send(file.body);
+      return sendDataFile(reply, file);
     },
   );
 

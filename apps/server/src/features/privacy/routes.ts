@@ -1,13 +1,23 @@
 import { acceptConsentsBodySchema, consentStatesResponseSchema } from '@ovation/shared';
+import type { FastifyReply } from 'fastify';
 import type { RouteApp } from '../../app-context';
 import { signedInViewer } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import { ok } from '../../lib/envelope';
 import { acceptCurrentVersions, consentStates } from './consent-service';
-import { type DataExportDependencies, exportOwnData } from './data-export-service';
+import { type DataExportDependencies, type DataExportFile, exportOwnData } from './data-export-service';
 
 const tags = ['auth'];
 const security = [{ bearer: [] }];
+
+/** A data file as a download: never cached, named for the day it was made. */
+export function sendDataFile(reply: FastifyReply, file: DataExportFile) {
+  return reply
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .type('application/json; charset=utf-8')
+    .send(file.body);
+}
 
 /**
  * The account's privacy: GET /auth/account/data (its own data, as a JSON file to keep), and the consent to
@@ -22,11 +32,7 @@ export function registerPrivacyRoutes(app: RouteApp, deps: DataExportDependencie
         ip: request.ip,
         now: deps.clock.now(),
       });
-      return reply
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .type('application/json; charset=utf-8')
-        .send(file.body);
+      return sendDataFile(reply, file);
     },
   );
 
