@@ -174,6 +174,42 @@ describe('platform settings', () => {
   });
 });
 
+describe('admin audit retention', () => {
+  it('keeps admin audit entries 1 to 10 years: 11 is refused under the field, 3 is saved', async () => {
+    const admin = await signInAs(browser.context, browser.baseUrl, ADMIN);
+    const originalSettings = await apiAs<PlatformSettings>(browser.baseUrl, admin.token, '/admin/settings');
+    const originalWindow = await readVotingWindow(browser.baseUrl, admin.token);
+    try {
+      await setVotingWindow(browser.baseUrl, admin.token, { ...originalWindow, isEnabled: false });
+      const screen = new AdminSettingsPage(browser.page);
+      await screen.open();
+      const field = browser.page.getByLabel('Keep admin audit entries for (years)');
+      expect(await field.inputValue()).toBe(
+        String(originalSettings.retentionSettings.adminAuditRetentionYears),
+      );
+      await browser.page
+        .getByText('Security logs (sign-ins, lockouts, password resets) are always deleted after 1 year.')
+        .waitFor();
+
+      await field.fill('11');
+      await field.press('Enter');
+      await browser.page
+        .getByText('Years to keep admin audit entries must be a whole number from 1 to 10')
+        .waitFor();
+
+      await field.fill('3');
+      await field.press('Enter');
+      await screen.toast('Settings updated successfully');
+      expect(
+        (await apiAs<PlatformSettings>(browser.baseUrl, admin.token, '/admin/settings')).retentionSettings,
+      ).toEqual({ adminAuditRetentionYears: 3 });
+    } finally {
+      await restoreSettings(admin.token, originalSettings);
+      await setVotingWindow(browser.baseUrl, admin.token, originalWindow);
+    }
+  });
+});
+
 describe('social login settings', () => {
   it('saves a provider with its own credentials: the secret is never shown back, the login page follows', async () => {
     const admin = await signInAs(browser.context, browser.baseUrl, ADMIN);

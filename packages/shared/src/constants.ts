@@ -68,7 +68,6 @@ export type LinkKind = (typeof LINK_KINDS)[number];
 /** Cover image widths the server renders, in pixels: card thumbnails, cards on wide screens, detail hero. */
 export const COVER_WIDTHS = [160, 320, 640] as const;
 
-/** Retention figures stated on the legal pages (the public spec). */
 /**
  * The legal documents' current versions and dates, which the legal pages show. Registration records the
  * acceptance of both; raising a version asks every signed-in user to accept the new one.
@@ -80,6 +79,7 @@ export const LEGAL_DOCUMENTS = {
 export type LegalDocument = keyof typeof LEGAL_DOCUMENTS;
 export const LEGAL_DOCUMENT_NAMES = Object.keys(LEGAL_DOCUMENTS) as LegalDocument[];
 
+/** Retention figures stated on the legal pages (the public spec). */
 export const RETENTION = {
   accountDeletionDays: 30,
   votingRecordsYears: 3,
@@ -89,6 +89,13 @@ export const RETENTION = {
   userRequestDays: 30,
   breachNoticeHours: 72,
 } as const;
+
+/**
+ * The longest an organiser may keep the admins' audit entries (the platform setting
+ * `retentionSettings.adminAuditRetentionYears`, 1 to 10 years): a bound keeps "kept longer" from meaning
+ * "kept forever", which the privacy policy could not promise.
+ */
+export const MAX_ADMIN_AUDIT_RETENTION_YEARS = 10;
 
 /**
  * Why voting is open or closed now, as the voting status sends it (`reasonCode`): the client translates the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ADMIN_AUDIT_RETENTION_YEARS, RETENTION } from '../constants';
 import { validationMessage } from '../messages';
 import { AD_LOCATIONS } from './ads';
 import { dataEnvelope } from './envelope';
@@ -35,12 +36,32 @@ export const platformSettingsSchema = z.object({
     allowRegistration: z.boolean(),
     allowSocialLogin: z.boolean(),
   }),
+  retentionSettings: z.object({
+    /**
+     * Years the admins' audit entries are kept. Security entries (sign-ins, lockouts, resets) always go after
+     * RETENTION.securityLogsYears, and admin entries never go sooner than that.
+     */
+    adminAuditRetentionYears: z
+      .number()
+      .int(validationMessage('adminAuditRetentionYearsInvalid'))
+      .min(RETENTION.securityLogsYears, validationMessage('adminAuditRetentionYearsInvalid'))
+      .max(MAX_ADMIN_AUDIT_RETENTION_YEARS, validationMessage('adminAuditRetentionYearsInvalid')),
+  }),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
 /**
+ * PUT /admin/settings: the whole settings object, as the spec sends it. `retentionSettings` came later and
+ * may be left out (a client written against the spec does not know it): what is stored then stays.
+ */
+export const updatePlatformSettingsBodySchema = platformSettingsSchema.extend({
+  retentionSettings: platformSettingsSchema.shape.retentionSettings.optional(),
+});
+export type UpdatePlatformSettingsBody = z.infer<typeof updatePlatformSettingsBodySchema>;
+
+/**
  * Server defaults: the spec's published terms (one vote per category per 24 hours), e-mail
- * verification and the self-hosted CAPTCHA on.
+ * verification and the self-hosted CAPTCHA on, admin audit entries kept as long as the security logs.
  */
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   deviceRestrictions: { enabled: false, oneAccountPerDevice: false, allowMultipleDevices: true },
@@ -52,6 +73,7 @@ export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   },
   securitySettings: { requireEmailVerification: true, requireCaptcha: true },
   generalSettings: { allowRegistration: true, allowSocialLogin: true },
+  retentionSettings: { adminAuditRetentionYears: RETENTION.securityLogsYears },
 };
 
 export const CAPTCHA_PROVIDERS = ['altcha', 'recaptcha'] as const;

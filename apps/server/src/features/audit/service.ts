@@ -24,7 +24,11 @@ type SecurityAction =
   | 'auth.data.exported'
   | 'auth.consent.accepted';
 
-/** Admin writes and exports of personal data: every one is audited (admin-design.md, server 4). */
+/**
+ * Admin writes and exports of personal data: every one is audited (admin-design.md, server 4), and kept
+ * as many years as the platform settings say (`retentionSettings.adminAuditRetentionYears`), never less
+ * than the security events.
+ */
 type AdminAction =
   | 'settings.platform.changed'
   | 'settings.voting.changed'

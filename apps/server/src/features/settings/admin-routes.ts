@@ -1,4 +1,4 @@
-import { adminSettingsResponseSchema, platformSettingsSchema } from '@ovation/shared';
+import { adminSettingsResponseSchema, updatePlatformSettingsBodySchema } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
@@ -25,7 +25,7 @@ export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: D
       schema: {
         tags,
         security,
-        body: platformSettingsSchema,
+        body: updatePlatformSettingsBodySchema,
         response: { 200: adminSettingsResponseSchema },
       },
     },

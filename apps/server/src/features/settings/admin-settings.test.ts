@@ -2,7 +2,8 @@ import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '@ovation/share
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, votes } from '../../db/schema';
+import { auditLog, settings as settingsTable, votes } from '../../db/schema';
+import { settingsChanged } from '../../lib/memo';
 import { setPlatformSettings, signIn } from '../../test/accounts';
 import { createCategory, createSong, saveVotingWindow } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
@@ -30,6 +31,11 @@ function withVoting(change: Partial<PlatformSettings['votingSettings']>): Platfo
   settings.securitySettings.requireCaptcha = false;
   Object.assign(settings.votingSettings, change);
   return settings;
+}
+
+/** The defaults with admin audit entries kept `years` years. */
+function withAdminAuditYears(years: number): PlatformSettings {
+  return { ...withVoting({}), retentionSettings: { adminAuditRetentionYears: years } };
 }
 
 const putSettings = (body: unknown, token = admin.token) =>
@@ -119,6 +125,57 @@ describe('GET and PUT /api/admin/settings', () => {
       200,
     );
     expect(await auditEntries('settings.platform.changed')).toHaveLength(before + 1);
+  });
+});
+
+describe('how long admin audit entries are kept', () => {
+  it('takes 1 to 10 whole years: refuses 0 and 11 with the field and its message, saves 3 and audits it', async () => {
+    for (const years of [0, 11, 2.5]) {
+      const refused = await putSettings(withAdminAuditYears(years));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({
+        field: 'retentionSettings.adminAuditRetentionYears',
+        message: 'Years to keep admin audit entries must be a whole number from 1 to 10',
+      });
+    }
+    const stored = await server.request('GET', '/api/admin/settings', { token: admin.token });
+    expect(stored.body.data.retentionSettings).toEqual({ adminAuditRetentionYears: 1 });
+
+    const saved = await putSettings(withAdminAuditYears(3));
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.retentionSettings).toEqual({ adminAuditRetentionYears: 3 });
+    const [entry] = await auditEntries('settings.platform.changed');
+    expect(entry!.details).toEqual({
+      votingOpen: true,
+      changes: [{ setting: 'retentionSettings.adminAuditRetentionYears', from: 1, to: 3 }],
+    });
+    const read = await server.request('GET', '/api/admin/settings', { token: admin.token });
+    expect(read.body.data.retentionSettings).toEqual({ adminAuditRetentionYears: 3 });
+    expect((await putSettings(withAdminAuditYears(10))).status).toBe(200);
+  });
+
+  it('answers the default of 1 year for settings stored before the setting existed, and keeps the others', async () => {
+    const changed = withAdminAuditYears(4);
+    changed.votingSettings.dailyVotesPerCategory = 6;
+    expect((await putSettings(changed)).status).toBe(200);
+    // What a deployment from before this setting has stored: no retentionSettings at all.
+    await server.db.execute(
+      sql`update ${settingsTable} set value = value - 'retentionSettings' where ${settingsTable.key} = 'platform'`,
+    );
+    settingsChanged(server.db);
+    const read = await server.request('GET', '/api/admin/settings', { token: admin.token });
+    expect(read.status).toBe(200);
+    expect(read.body.data.retentionSettings).toEqual({ adminAuditRetentionYears: 1 });
+    expect(read.body.data.votingSettings.dailyVotesPerCategory).toBe(6);
+  });
+
+  it('keeps the stored years when a client written against the spec sends the settings without the group', async () => {
+    expect((await putSettings(withAdminAuditYears(5))).status).toBe(200);
+    const { retentionSettings: _left, ...specShaped } = withVoting({ dailyVotesPerCategory: 2 });
+    const saved = await putSettings(specShaped as PlatformSettings);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.retentionSettings).toEqual({ adminAuditRetentionYears: 5 });
+    expect(saved.body.data.votingSettings.dailyVotesPerCategory).toBe(2);
   });
 });
 

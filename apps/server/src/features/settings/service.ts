@@ -1,4 +1,9 @@
-import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings, platformSettingsSchema } from '@ovation/shared';
+import {
+  DEFAULT_PLATFORM_SETTINGS,
+  type PlatformSettings,
+  platformSettingsSchema,
+  type UpdatePlatformSettingsBody,
+} from '@ovation/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
@@ -83,15 +88,21 @@ export function diffSettings(before: PlatformSettings, after: PlatformSettings):
 export async function updatePlatformSettings(
   db: Database,
   clock: Clock,
-  next: PlatformSettings,
+  next: UpdatePlatformSettingsBody,
   actor: { id: string; ip: string | null },
 ): Promise<PlatformSettings> {
-  const value = platformSettingsSchema.parse(next);
   const votingOpen = (await getVotingStatus(db, clock)).isAllowed;
+  let value!: PlatformSettings;
   const changed = await db.transaction(async (tx) => {
     // Two admins saving at once take turns, so each audit entry's "from" is what it really replaced.
     await repository.lockSettingForChange(tx, PLATFORM_KEY);
-    const changes = diffSettings(await readPlatformSettings(tx), value);
+    const current = await readPlatformSettings(tx);
+    // A body without the retention group (written before it existed) keeps what is stored.
+    value = platformSettingsSchema.parse({
+      ...next,
+      retentionSettings: next.retentionSettings ?? current.retentionSettings,
+    });
+    const changes = diffSettings(current, value);
     if (changes.length === 0) return false;
     await repository.saveSetting(tx, PLATFORM_KEY, value, actor.id);
     await audit(tx, actor, {

@@ -1,3 +1,4 @@
+import { MAX_ADMIN_AUDIT_RETENTION_YEARS, RETENTION } from '@ovation/shared/constants';
 import { type PlatformSettings, platformSettingsSchema } from '@ovation/shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
@@ -8,6 +9,7 @@ import { ClockIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
+import { formatQuantity } from '../../../lib/format-number';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
 import { Panel } from '../layout/panel';
@@ -18,6 +20,7 @@ import { type Section, SettingsChangeFeedback, useSettingsChanges, withValue } f
 import { describeVotingRule } from './voting-rule-summary';
 
 const votingFields = platformSettingsSchema.shape.votingSettings.shape;
+const retentionFields = platformSettingsSchema.shape.retentionSettings.shape;
 const ROW_CLASS = 'rounded-2xl border border-white/10 bg-white/[0.03] p-4';
 
 /** The sub-settings shown under a switch that turns them on (device rules), set in from the reading start. */
@@ -55,6 +58,7 @@ export default function SettingsPage() {
   const shown = changes.shown(settings.data);
   const onOff = (on: boolean) => (on ? t('on') : t('off'));
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const years = (value: number) => formatQuantity(value, 'year', i18n.language);
 
   const toggle =
     <S extends Section>(section: S, field: keyof PlatformSettings[S] & string, label: string) =>
@@ -84,6 +88,7 @@ export default function SettingsPage() {
 
   const device = shown.deviceRestrictions;
   const voting = shown.votingSettings;
+  const retention = shown.retentionSettings;
 
   return (
     <section className="max-w-3xl">
@@ -228,6 +233,30 @@ export default function SettingsPage() {
               {t('general.socialLoginLink')}
             </Link>
           </div>
+        </Panel>
+
+        <Panel title={t('retention.title')} testId="settings-retention">
+          <NumberSetting
+            id={`${id}-admin-audit-years`}
+            label={t('retention.adminAuditRetentionYears')}
+            hint={`${t('retention.adminAuditRetentionYearsHint', {
+              securityPeriod: years(RETENTION.securityLogsYears),
+            })} ${t('voting.saveOnLeave')}`}
+            value={retention.adminAuditRetentionYears}
+            min={RETENTION.securityLogsYears}
+            max={MAX_ADMIN_AUDIT_RETENTION_YEARS}
+            schema={retentionFields.adminAuditRetentionYears}
+            invalidKey="validation.adminAuditRetentionYearsInvalid"
+            busy={busy}
+            onCommit={(value) =>
+              void request({
+                next: withValue(shown, 'retentionSettings', 'adminAuditRetentionYears', value),
+                setting: t('retention.adminAuditRetentionYears'),
+                from: years(retention.adminAuditRetentionYears),
+                to: years(value),
+              })
+            }
+          />
         </Panel>
       </div>
 
