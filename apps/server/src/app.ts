@@ -233,6 +233,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       registerAccountRoutes(routes, accountsDependencies);
       registerPrivacyRoutes(routes, {
         db,
+        storage: context.storage,
         clock: context.clock,
         // A file is a full read of the account: 5 an hour is plenty for a person, little for a script.
         limiter: new Limiter({ name: 'data-exports', points: 5, windowSeconds: 60 * 60 }, context.redis),
@@ -276,7 +277,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         registerDashboardAdminRoutes(admin, { db, clock: context.clock });
         registerAuditAdminRoutes(admin, { db, clock: context.clock });
         registerBreachAdminRoutes(admin, { db, clock: context.clock });
-        registerPrivacyAdminRoutes(admin, { db, clock: context.clock });
+        registerPrivacyAdminRoutes(admin, { db, clock: context.clock, storage: context.storage });
         registerCategoryAdminRoutes(admin, { db, clock: context.clock, cache: responseCache });
         registerSongWriteAdminRoutes(admin, songsDependencies);
         registerSongAdminRoutes(admin, songsDependencies);

@@ -169,3 +169,12 @@ export const adViewerHours = pgTable(
   },
   (table) => [primaryKey({ columns: [table.hour, table.viewer] })],
 );
+
+/**
+ * The UTC months of ad_viewer_hours whose viewer keys the retention job has replaced, once the month was
+ * over RETENTION.analyticsYears old, by keys drawn under a random salt used for that month and forgotten.
+ */
+export const adViewerMonthsAnonymised = pgTable('ad_viewer_months_anonymised', {
+  month: timestamp('month', { withTimezone: true }).primaryKey(),
+  anonymisedAt: timestamp('anonymised_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -219,3 +219,25 @@ export const privacyRequests = pgTable(
   },
   (table) => [index('privacy_requests_user_idx').on(table.userId, table.receivedAt)],
 );
+
+/**
+ * The mails Ovation sent each account (what kind, to which address, when), never their content or codes:
+ * what a data download lists. Kept as long as the security logs (RETENTION.securityLogsYears), and erased
+ * with the account.
+ */
+export const mailsSent = pgTable(
+  'mails_sent',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('mails_sent_user_idx').on(table.userId, table.sentAt),
+    index('mails_sent_time_idx').on(table.sentAt),
+  ],
+);

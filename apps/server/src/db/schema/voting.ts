@@ -65,6 +65,25 @@ export const votes = pgTable(
 );
 
 /**
+ * What is left of votes deleted once their RETENTION.votingRecordsYears were over: how many there were, per
+ * song, category (as cast), state and review (0 for none). Every count of vote rows adds these, so a
+ * published result, a review's figures and the integrity report stay exact after the rows are gone.
+ * Votes still quarantined are never archived: they wait for their review's decision.
+ */
+export const voteArchive = pgTable(
+  'vote_archive',
+  {
+    songId: uuid('song_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    status: voteStatusEnum('status').notNull(),
+    reviewId: bigint('review_id', { mode: 'number' }).notNull().default(0),
+    votes: bigint('votes', { mode: 'number' }).notNull(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.songId, table.categoryId, table.status, table.reviewId] })],
+);
+
+/**
  * A set of votes quarantined together, with the reason; decided once when a (second) admin confirms the
  * votes invalid or restores them. Votes point here through `votes.review_id`.
  */

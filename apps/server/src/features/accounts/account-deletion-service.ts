@@ -14,6 +14,7 @@ import { isLastActiveAdmin } from '../users/admin-service';
 import { accountDeletionMail } from './account-mails';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
 import type { AccountsDependencies } from './dependencies';
+import { mailAccount } from './mail-log';
 import type { UserRow } from './repository';
 import * as repository from './repository';
 
@@ -59,7 +60,10 @@ export async function sendDeletionCode(deps: AccountsDependencies, userId: strin
     failedAttempts: 0,
   });
   await forgetCodeGuesses(deps, 'delete', user.email);
-  await deps.mailer.send(
+  await mailAccount(
+    deps,
+    user.id,
+    'deletion-code',
     accountDeletionMail({
       to: user.email,
       name: user.name,

@@ -4,9 +4,9 @@ import { auditLog, users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { setUpAccountsServer } from '../../test/accounts';
 import { createUser } from '../../test/factories';
+import { runNamedJob } from '../../test/jobs';
 import type { TestServer } from '../../test/server';
 import type { SmtpSink } from '../../test/smtp-sink';
-import { findJob, runJob } from '../jobs/service';
 
 const handles = setUpAccountsServer();
 let server: TestServer;
@@ -86,8 +86,7 @@ describe('POST /api/auth/account/delete', () => {
     const late = await login(fan.email);
     expect(late.status).toBe(401);
     expect(late.body.code).toBe('ACCOUNT_DEACTIVATED');
-    const deps = { db: server.db, clock: server.clock, jobs: server.app.jobs, metrics: server.app.metrics };
-    const run = await runJob(deps, findJob(deps, 'retention'), { trigger: 'cli', instance: 'test' });
+    const run = await runNamedJob(server, 'retention');
     expect(run.rows.users_erased).toBeGreaterThanOrEqual(1);
     const [row] = await server.db.select().from(users).where(eq(users.id, fan.id));
     expect(row!.erasedAt).not.toBeNull();

@@ -8,6 +8,7 @@ import { endUserSessions } from '../sessions/service';
 import { passwordResetMail } from './account-mails';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
 import type { AccountsDependencies } from './dependencies';
+import { mailAccount } from './mail-log';
 import * as repository from './repository';
 
 /** A reset code or link lives 15 minutes and survives 5 wrong tries. */
@@ -51,20 +52,21 @@ export async function requestPasswordReset(deps: AccountsDependencies, email: st
   });
   await audit(deps.db, { id: user.id, ip: meta.ip }, { action: 'auth.password.reset-requested' });
   const query = new URLSearchParams({ email: user.email.toLowerCase(), token });
-  void deps.mailer
-    .send(
-      passwordResetMail({
-        to: user.email,
-        name: user.name,
-        code,
-        link: `${deps.publicUrl}/reset-password?${query}`,
-        language: user.language,
-        expiresInMinutes: RESET_TTL_MINUTES,
-      }),
-    )
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, userId: user.id }, 'password reset mail failed'),
-    );
+  void mailAccount(
+    deps,
+    user.id,
+    'password-reset',
+    passwordResetMail({
+      to: user.email,
+      name: user.name,
+      code,
+      link: `${deps.publicUrl}/reset-password?${query}`,
+      language: user.language,
+      expiresInMinutes: RESET_TTL_MINUTES,
+    }),
+  ).catch((error: unknown) =>
+    deps.logger.error({ err: error, userId: user.id }, 'password reset mail failed'),
+  );
   return answer;
 }
 

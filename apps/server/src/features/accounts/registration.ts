@@ -20,6 +20,7 @@ import { getPlatformSettings } from '../settings/service';
 import { existingAccountMail } from './account-mails';
 import { claimCodeMail, forgetCodeGuesses } from './codes';
 import type { AccountsDependencies } from './dependencies';
+import { mailAccount } from './mail-log';
 import * as repository from './repository';
 import { toPublicUser } from './user-view';
 import { sendVerificationCode } from './verification';
@@ -70,7 +71,10 @@ async function tellOwner(deps: AccountsDependencies, owner: repository.UserRow):
   if (!allowance.allowed || !owner.isActive) return true;
   const email = encodeURIComponent(owner.email);
   try {
-    await deps.mailer.send(
+    await mailAccount(
+      deps,
+      owner.id,
+      'registration-notice',
       existingAccountMail({
         to: owner.email,
         name: owner.name,

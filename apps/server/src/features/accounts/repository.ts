@@ -3,6 +3,7 @@ import {
   accountDeletionCodes,
   codeRequests,
   emailVerifications,
+  mailsSent,
   passwordResets,
   users,
 } from '../../db/schema';
@@ -188,4 +189,9 @@ export async function consumePasswordReset(db: Database, userId: string) {
     .where(eq(passwordResets.userId, userId))
     .returning({ userId: passwordResets.userId });
   return rows.length > 0;
+}
+
+/** Records a mail sent to an account (kind, address, time): what its data download lists. */
+export async function recordMailSent(db: Database, values: typeof mailsSent.$inferInsert) {
+  await db.insert(mailsSent).values(values);
 }

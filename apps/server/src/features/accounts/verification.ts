@@ -6,6 +6,7 @@ import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
 import { startSession } from '../sessions/service';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
 import type { AccountsDependencies } from './dependencies';
+import { mailAccount } from './mail-log';
 import * as repository from './repository';
 import { toPublicUser } from './user-view';
 import { verificationMail } from './verification-mail';
@@ -37,23 +38,24 @@ export async function sendVerificationCode(
     sentAt: now,
     failedAttempts: 0,
   });
-  const mailed = deps.mailer
-    .send(
-      verificationMail({
-        to: user.email,
-        name: user.name,
-        code,
-        language: user.language,
-        expiresInMinutes: OTP_TTL_MINUTES,
-      }),
-    )
-    .then(
-      () => true,
-      (error: unknown) => {
-        deps.logger.error({ err: error, userId: user.id }, 'verification mail failed');
-        return false;
-      },
-    );
+  const mailed = mailAccount(
+    deps,
+    user.id,
+    'verification-code',
+    verificationMail({
+      to: user.email,
+      name: user.name,
+      code,
+      language: user.language,
+      expiresInMinutes: OTP_TTL_MINUTES,
+    }),
+  ).then(
+    () => true,
+    (error: unknown) => {
+      deps.logger.error({ err: error, userId: user.id }, 'verification mail failed');
+      return false;
+    },
+  );
   return waitForMail ? mailed : true;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { songCoverColumns, songTotalVotes } from '../../db/queries/songs';
-import { categories, images, songs, songVoteTallies, users, votes } from '../../db/schema';
+import { categories, images, songs, songVoteTallies, users, voteArchive, votes } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
 /** An account's name, for "published by". */
@@ -64,7 +64,28 @@ export async function countSetAsideVotes(db: Database, categoryId?: string) {
     .from(votes)
     .where(categoryId ? and(setAside, eq(votes.categoryId, categoryId)) : setAside)
     .groupBy(votes.songId, votes.status);
-  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+  // Invalid votes past their retention live on as counts in the archive.
+  const archivedSetAside = sql`${voteArchive.status} <> 'valid'`;
+  const archived = await db
+    .select({
+      songId: voteArchive.songId,
+      status: voteArchive.status,
+      count: sql<number>`sum(${voteArchive.votes})::int`,
+    })
+    .from(voteArchive)
+    .where(categoryId ? and(archivedSetAside, eq(voteArchive.categoryId, categoryId)) : archivedSetAside)
+    .groupBy(voteArchive.songId, voteArchive.status);
+  const counts = new Map<
+    string,
+    { songId: string; status: (typeof rows)[number]['status']; count: number }
+  >();
+  for (const row of [...rows, ...archived]) {
+    const key = `${row.songId}|${row.status}`;
+    const entry = counts.get(key) ?? { songId: row.songId, status: row.status, count: 0 };
+    entry.count += Number(row.count);
+    counts.set(key, entry);
+  }
+  return [...counts.values()];
 }
 
 /** Every valid vote: the sum of every tally shard. */

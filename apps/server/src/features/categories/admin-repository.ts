@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { categories, songs, songVoteTallies, voteQuotas, votes } from '../../db/schema';
+import { categories, songs, songVoteTallies, voteArchive, voteQuotas, votes } from '../../db/schema';
 import { type Database, FOREIGN_KEY_VIOLATION, refusingWith, UNIQUE_VIOLATION } from '../../lib/db';
 import { Conflict } from '../../lib/errors';
 
@@ -61,12 +61,13 @@ export async function updateCategory(tx: Database, id: string, values: CategoryV
   return row!;
 }
 
-/** Whether any song (of any status) or any vote row still points at the category. */
+/** Whether any song (of any status), any vote row or any archived vote count still points at the category. */
 export async function categoryHasSongsOrVotes(tx: Database, id: string): Promise<boolean> {
   const [row] = await tx
     .select({
       songs: sql<boolean>`exists (select 1 from ${songs} where ${songs.categoryId} = ${id})`,
-      votes: sql<boolean>`exists (select 1 from ${votes} where ${votes.categoryId} = ${id})`,
+      votes: sql<boolean>`exists (select 1 from ${votes} where ${votes.categoryId} = ${id})
+        or exists (select 1 from ${voteArchive} where ${voteArchive.categoryId} = ${id})`,
     })
     .from(sql`(select 1) as one`);
   return Boolean(row?.songs) || Boolean(row?.votes);

@@ -25,11 +25,16 @@ export async function countValidVotesByCategory(db: Database): Promise<Map<strin
   );
 }
 
-/** Quarantined and invalid votes per category (the small partial index of set-aside votes). */
+/**
+ * Quarantined and invalid votes per category (the small partial index of set-aside votes), with the
+ * invalid votes past their retention counted in the archive.
+ */
 export async function countSetAsideVotesByCategory(db: Database) {
   const result = await db.execute(sql`
-    select s.category_id, v.status, count(*)::bigint as total
-    from (select song_id, status from votes where status <> 'valid') v
+    select s.category_id, v.status, sum(v.votes)::bigint as total
+    from (select song_id, status, 1 as votes from votes where status <> 'valid'
+          union all
+          select song_id, status, votes from vote_archive where status <> 'valid') v
     join songs s on s.id = v.song_id
     group by s.category_id, v.status`);
   const counts = new Map<string, { quarantined: number; invalid: number }>();
@@ -45,7 +50,9 @@ export async function countSetAsideVotesByCategory(db: Database) {
 export async function findReviewsByCategory(db: Database) {
   const result = await db.execute(sql`
     select distinct s.category_id, r.id, r.reason, r.status, r.created_at, u.name as decided_by
-    from (select distinct review_id, song_id from votes where review_id is not null) v
+    from (select review_id, song_id from votes where review_id is not null
+          union
+          select review_id, song_id from vote_archive where review_id <> 0) v
     join songs s on s.id = v.song_id
     join vote_reviews r on r.id = v.review_id
     left join users u on u.id = r.decided_by

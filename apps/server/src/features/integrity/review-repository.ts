@@ -1,6 +1,6 @@
 import type { VoteReviewListFilter } from '@ovation/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { users, voteReviews, votes } from '../../db/schema';
+import { users, voteArchive, voteReviews, votes } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
 import { escapeLike } from '../../lib/text';
@@ -156,7 +156,7 @@ export async function decideReview(
     .where(eq(voteReviews.id, id));
 }
 
-/** How many of the review's votes are in each state now. */
+/** How many of the review's votes are in each state now (those past their retention, from the archive). */
 export async function countReviewVotes(db: Database, reviewIds: readonly number[]) {
   const counts = new Map<number, Record<VoteState, number>>();
   for (const id of reviewIds) counts.set(id, { valid: 0, quarantined: 0, invalid: 0 });
@@ -166,9 +166,18 @@ export async function countReviewVotes(db: Database, reviewIds: readonly number[
     .from(votes)
     .where(sql`${votes.reviewId} = any(${arrayParam(reviewIds)}::bigint[])`)
     .groupBy(votes.reviewId, votes.status);
-  for (const row of rows) {
+  const archived = await db
+    .select({
+      reviewId: voteArchive.reviewId,
+      status: voteArchive.status,
+      votes: sql<number>`sum(${voteArchive.votes})`,
+    })
+    .from(voteArchive)
+    .where(sql`${voteArchive.reviewId} = any(${arrayParam(reviewIds)}::bigint[])`)
+    .groupBy(voteArchive.reviewId, voteArchive.status);
+  for (const row of [...rows, ...archived]) {
     const tally = counts.get(Number(row.reviewId));
-    if (tally) tally[row.status] = Number(row.votes);
+    if (tally) tally[row.status] += Number(row.votes);
   }
   return counts;
 }
@@ -180,7 +189,9 @@ export async function findReviewCategories(db: Database, reviewIds: readonly num
   if (reviewIds.length === 0) return found;
   const result = await db.execute(sql`
     select r.review_id, c.id, c.name
-    from (select distinct v.review_id, s.category_id from votes v join songs s on s.id = v.song_id
+    from (select distinct v.review_id, s.category_id
+          from (select review_id, song_id from votes union all select review_id, song_id from vote_archive) v
+          join songs s on s.id = v.song_id
           where v.review_id = any(${arrayParam(reviewIds)}::bigint[])) r
     join categories c on c.id = r.category_id
     order by c.sort_order, c.name`);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, codeRequests, jobRuns, voteBatches } from '../../db/schema';
 import { signIn } from '../../test/accounts';
+import { jobsOf } from '../../test/jobs';
 import { startTestServer, type TestServer } from '../../test/server';
 import type { JobDeclaration } from './job';
 import { Scheduler } from './scheduler';
@@ -16,12 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const deps = () => ({
-  db: server.db,
-  clock: server.clock,
-  jobs: server.app.jobs,
-  metrics: server.app.metrics,
-});
+const deps = () => jobsOf(server);
 const minutesAgo = (minutes: number) => new Date(server.clock.now().getTime() - minutes * 60_000);
 
 describe('the declared jobs', () => {

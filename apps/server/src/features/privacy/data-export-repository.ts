@@ -1,8 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   auditLog,
   categories,
   deviceAccounts,
+  images,
+  mailsSent,
   sessions,
   socialAccounts,
   songs,
@@ -119,4 +121,31 @@ export function findOwnEvents(db: Database, userId: string) {
     .from(auditLog)
     .where(eq(auditLog.actorId, userId))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+}
+
+/** The mails sent to the account (kind, address, time; never their content), oldest first. */
+export function findMailsSent(db: Database, userId: string) {
+  return db
+    .select({ kind: mailsSent.kind, to: mailsSent.recipient, sentAt: mailsSent.sentAt })
+    .from(mailsSent)
+    .where(eq(mailsSent.userId, userId))
+    .orderBy(asc(mailsSent.sentAt), asc(mailsSent.id));
+}
+
+/** The pictures the account uploaded (song covers, its avatar), oldest first. */
+export function findUploadedImages(db: Database, userId: string) {
+  return db
+    .select({
+      id: images.id,
+      kind: images.kind,
+      storageKey: images.storageKey,
+      originalName: images.originalName,
+      width: images.width,
+      height: images.height,
+      widths: images.widths,
+      uploadedAt: images.createdAt,
+    })
+    .from(images)
+    .where(and(eq(images.uploadedBy, userId), inArray(images.kind, ['cover', 'avatar'])))
+    .orderBy(asc(images.createdAt), asc(images.id));
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../lib/db';
 import { Invalid } from '../../lib/errors';
 import { deleteAccountOnRequest } from '../accounts/account-deletion-service';
 import { type Actor, audit } from '../audit/service';
-import { buildDataExport, fileReceipt } from './data-export-service';
+import { buildDataExport, type DataExportSources, fileReceipt } from './data-export-service';
 import * as repository from './request-repository';
 
 /*
@@ -13,8 +13,7 @@ import * as repository from './request-repository';
  * was received and the moment it was answered, so the 30-day promise can be checked; each is audited.
  */
 
-export interface PrivacyRequestDependencies {
-  db: Database;
+export interface PrivacyRequestDependencies extends DataExportSources {
   clock: Clock;
 }
 
@@ -62,7 +61,7 @@ export async function answerAccessRequest(
 ) {
   const now = deps.clock.now();
   const receivedAt = receivedOn(day, now);
-  const file = await buildDataExport(deps.db, userId, now);
+  const file = await buildDataExport(deps, userId, now);
   await deps.db.transaction(async (tx) => {
     const id = await repository.insertPrivacyRequest(tx, {
       userId,

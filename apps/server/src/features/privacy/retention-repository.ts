@@ -1,10 +1,12 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import {
   accountDeletionCodes,
+  adViewerMonthsAnonymised,
   auditLog,
   consents,
   deviceAccounts,
   emailVerifications,
+  mailsSent,
   passwordResets,
   sessions,
   socialAccounts,
@@ -12,7 +14,7 @@ import {
   users,
   votes,
 } from '../../db/schema';
-import { affectedRows, type Database } from '../../lib/db';
+import { affectedRows, type Database, rowsOf } from '../../lib/db';
 
 /*
  * What the retention rules delete or erase, table by table. Each statement is bounded (a batch) so a
@@ -63,6 +65,7 @@ export async function eraseAccount(tx: Database, userId: string, now: Date): Pro
   await tx.delete(emailVerifications).where(eq(emailVerifications.userId, userId));
   await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await tx.delete(accountDeletionCodes).where(eq(accountDeletionCodes.userId, userId));
+  await tx.delete(mailsSent).where(eq(mailsSent.userId, userId));
   // What was accepted stays on record, not where from.
   await tx.update(consents).set({ ip: null }).where(eq(consents.userId, userId));
   await tx
@@ -74,11 +77,27 @@ export async function eraseAccount(tx: Database, userId: string, now: Date): Pro
   return true;
 }
 
-/** Deletes up to `limit` audit entries older than `before` (oldest first); answers how many went. */
-export async function deleteAuditEntriesBefore(db: Database, before: Date, limit: number): Promise<number> {
+/** Which audit entries a deletion takes, by action: those whose action is listed, or all the others. */
+export type AuditActions = { among: readonly string[] } | { notAmong: readonly string[] };
+
+/**
+ * Deletes up to `limit` audit entries older than `before` whose action matches `actions` (oldest first);
+ * answers how many went.
+ */
+export async function deleteAuditEntriesBefore(
+  db: Database,
+  before: Date,
+  limit: number,
+  actions: AuditActions,
+): Promise<number> {
+  const byAction =
+    'among' in actions
+      ? inArray(auditLog.action, [...actions.among])
+      : notInArray(auditLog.action, [...actions.notAmong]);
   const result = await db.execute(sql`
     delete from ${auditLog} where ${auditLog.id} in (
-      select ${auditLog.id} from ${auditLog} where ${auditLog.createdAt} < ${before.toISOString()}::timestamptz
+      select ${auditLog.id} from ${auditLog}
+      where ${auditLog.createdAt} < ${before.toISOString()}::timestamptz and ${byAction}
       order by ${auditLog.createdAt} limit ${limit}
     )`);
   return affectedRows(result);
@@ -133,5 +152,70 @@ export async function deleteSongViewsBefore(db: Database, before: Date, limit: n
       select ctid from ${songViews} where ${songViews.hourBucket} < ${before.toISOString()}::timestamptz
       limit ${limit}
     )`);
+  return affectedRows(result);
+}
+
+/**
+ * Deletes up to `limit` votes cast before `before` (votes still quarantined wait for their decision) and
+ * adds them to the archive's counts, in one statement: at no moment is a vote neither a row nor counted.
+ * Answers how many went.
+ */
+export async function archiveVotesBefore(db: Database, before: Date, now: Date, limit: number) {
+  const result = await db.execute(sql`
+    with gone as (
+      delete from ${votes} where ${votes.id} in (
+        select ${votes.id} from ${votes}
+        where ${votes.createdAt} < ${before.toISOString()}::timestamptz and ${votes.status} <> 'quarantined'
+        order by ${votes.id} limit ${limit}
+      )
+      returning song_id, category_id, status, coalesce(review_id, 0) as review_id
+    ), counted as (
+      insert into vote_archive as a (song_id, category_id, status, review_id, votes, archived_at)
+      select song_id, category_id, status, review_id, count(*), ${now.toISOString()}::timestamptz
+      from gone group by song_id, category_id, status, review_id
+      on conflict (song_id, category_id, status, review_id)
+        do update set votes = a.votes + excluded.votes, archived_at = excluded.archived_at
+      returning votes
+    )
+    select (select count(*) from gone)::int as deleted`);
+  return Number(rowsOf<{ deleted: number }>(result)[0]?.deleted ?? 0);
+}
+
+/** Up to `limit` records of mails sent before `before`; answers how many went. */
+export async function deleteMailRecordsBefore(db: Database, before: Date, limit: number): Promise<number> {
+  const result = await db.execute(sql`
+    delete from ${mailsSent} where ${mailsSent.id} in (
+      select ${mailsSent.id} from ${mailsSent} where ${mailsSent.sentAt} < ${before.toISOString()}::timestamptz
+      limit ${limit}
+    )`);
+  return affectedRows(result);
+}
+
+/**
+ * The UTC months (their first instant) that still hold ad viewer keys as they were counted, and that ended
+ * before `before`, oldest first.
+ */
+export async function findAdViewerMonthsToAnonymise(db: Database, before: Date): Promise<Date[]> {
+  const result = await db.execute(sql`
+    select distinct date_trunc('month', hour at time zone 'UTC') at time zone 'UTC' as month
+    from ad_viewer_hours
+    where hour < date_trunc('month', ${before.toISOString()}::timestamptz at time zone 'UTC') at time zone 'UTC'
+      and date_trunc('month', hour at time zone 'UTC') at time zone 'UTC' not in (select month from ${adViewerMonthsAnonymised})
+    order by month`);
+  return rowsOf<{ month: Date | string }>(result).map((row) => new Date(row.month));
+}
+
+/**
+ * Inside the caller's transaction: every viewer key of the month starting at `month` replaced by a keyed
+ * hash of it under `salt` (a viewer is still one viewer within the month, and can no longer be linked to an
+ * account, a browser, or the same viewer in another month), and the month marked done. Answers the rows.
+ */
+export async function anonymiseAdViewerMonth(tx: Database, month: Date, salt: string, now: Date) {
+  const result = await tx.execute(sql`
+    update ad_viewer_hours
+    set viewer = ('x' || substr(md5(${salt} || viewer::text), 1, 16))::bit(64)::bigint
+    where hour >= ${month.toISOString()}::timestamptz
+      and hour < (${month.toISOString()}::timestamptz at time zone 'UTC' + interval '1 month') at time zone 'UTC'`);
+  await tx.insert(adViewerMonthsAnonymised).values({ month, anonymisedAt: now });
   return affectedRows(result);
 }

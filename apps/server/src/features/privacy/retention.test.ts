@@ -4,6 +4,7 @@ import {
   auditLog,
   deviceAccounts,
   emailVerifications,
+  mailsSent,
   passwordResets,
   sessions,
   socialAccounts,
@@ -14,6 +15,7 @@ import {
 import { rowsOf } from '../../lib/db';
 import { setPlatformSettings, signIn } from '../../test/accounts';
 import { createAuditEntry, createCategory, createSong, createVote, openVoting } from '../../test/factories';
+import { jobsOf } from '../../test/jobs';
 import { startTestServer, type TestServer } from '../../test/server';
 import { dryRunJob, findJob, runJob } from '../jobs/service';
 
@@ -23,12 +25,7 @@ let server: TestServer;
 let category: { id: string };
 let song: { id: string };
 
-const jobs = () => ({
-  db: server.db,
-  clock: server.clock,
-  jobs: server.app.jobs,
-  metrics: server.app.metrics,
-});
+const jobs = () => jobsOf(server);
 const daysAgo = (days: number) => new Date(server.clock.now().getTime() - days * DAY);
 
 beforeAll(async () => {
@@ -58,6 +55,9 @@ async function fanWhoVoted() {
     codeHash: 'hash',
     expiresAt: new Date(server.clock.now().getTime() + 600_000),
   });
+  await server.db
+    .insert(mailsSent)
+    .values({ userId: fan.user.id, kind: 'verification-code', recipient: fan.email });
   return fan;
 }
 
@@ -91,6 +91,7 @@ async function countFor(userId: string) {
         (select count(*)::int from ${socialAccounts} where ${socialAccounts.userId} = ${userId}) as social,
         (select count(*)::int from ${deviceAccounts} where ${deviceAccounts.userId} = ${userId}) as devices,
         (select count(*)::int from ${emailVerifications} where ${emailVerifications.userId} = ${userId}) as codes,
+        (select count(*)::int from ${mailsSent} where ${mailsSent.userId} = ${userId}) as mails,
         (select count(*)::int from ${votes} where ${votes.userId} = ${userId}) as votes,
         (select count(*)::int from ${votes} where ${votes.userId} = ${userId}
            and (${votes.ip} is not null or ${votes.deviceId} is not null)) as traced_votes`),
@@ -131,6 +132,7 @@ describe('retention: accounts erased 30 days after deactivation', () => {
       social: 0,
       devices: 0,
       codes: 0,
+      mails: 0,
       votes: 1,
       traced_votes: 0,
     });
@@ -216,7 +218,28 @@ describe('retention: accounts erased 30 days after deactivation', () => {
   });
 });
 
-describe('retention: security logs kept a year', () => {
+describe('retention: security logs kept a year, admin entries as long as the settings say', () => {
+  const yearsAgo = (years: number, days = 0) => {
+    const date = new Date(server.clock.now());
+    date.setUTCFullYear(date.getUTCFullYear() - years);
+    return new Date(date.getTime() - days * DAY);
+  };
+  const auditIdsLeft = async () =>
+    new Set((await server.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id));
+  const runRetention = () =>
+    runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+
+  /** An admin sets how long admin audit entries are kept, as the settings screen does. */
+  async function keepAdminEntriesFor(years: number) {
+    const admin = await signIn(server, 'admin');
+    const current = await server.request('GET', '/api/admin/settings', { token: admin.token });
+    const saved = await server.request('PUT', '/api/admin/settings', {
+      token: admin.token,
+      body: { ...current.body.data, retentionSettings: { adminAuditRetentionYears: years } },
+    });
+    expect(saved.status).toBe(200);
+  }
+
   it('deletes audit entries over a year old and keeps the rest', async () => {
     const old = await createAuditEntry(server.db, { action: 'auth.login.failure', createdAt: daysAgo(367) });
     const oldAdmin = await createAuditEntry(server.db, { action: 'song.approved', createdAt: daysAgo(366) });
@@ -224,13 +247,94 @@ describe('retention: security logs kept a year', () => {
       action: 'auth.login.failure',
       createdAt: daysAgo(364),
     });
-    const run = await runJob(jobs(), findJob(jobs(), 'retention'), { trigger: 'cli', instance: 'test' });
+    const run = await runRetention();
     expect(run.status).toBe('succeeded');
-    expect(run.rows.audit_log).toBeGreaterThanOrEqual(2);
-    const left = new Set((await server.db.select({ id: auditLog.id }).from(auditLog)).map((row) => row.id));
+    expect(run.rows.audit_log_security).toBeGreaterThanOrEqual(1);
+    expect(run.rows.audit_log_admin).toBeGreaterThanOrEqual(1);
+    const left = await auditIdsLeft();
     expect(left.has(old.id)).toBe(false);
     expect(left.has(oldAdmin.id)).toBe(false);
     expect(left.has(recent.id)).toBe(true);
+  });
+
+  it('deletes records of mails sent over a year ago, as the security logs', async () => {
+    const fan = await signIn(server, 'fan');
+    const [old] = await server.db
+      .insert(mailsSent)
+      .values({ userId: fan.user.id, kind: 'password-reset', recipient: fan.email, sentAt: daysAgo(367) })
+      .returning();
+    const [recent] = await server.db
+      .insert(mailsSent)
+      .values({ userId: fan.user.id, kind: 'password-reset', recipient: fan.email, sentAt: daysAgo(300) })
+      .returning();
+    const run = await runRetention();
+    expect(run.rows.mails_sent).toBeGreaterThanOrEqual(1);
+    const left = await server.db
+      .select({ id: mailsSent.id })
+      .from(mailsSent)
+      .where(eq(mailsSent.userId, fan.user.id));
+    expect(left.map((row) => row.id)).toEqual([recent!.id]);
+    expect(old).toBeDefined();
+  });
+
+  it('with admin entries kept 3 years: keeps an admin entry 2 years old, deletes a security one as old and an admin one 4 years old', async () => {
+    await keepAdminEntriesFor(3);
+    try {
+      const admin2 = await createAuditEntry(server.db, {
+        action: 'song.approved',
+        createdAt: yearsAgo(2, 1),
+      });
+      const security2 = await createAuditEntry(server.db, {
+        action: 'auth.login.failure',
+        createdAt: yearsAgo(2, 1),
+      });
+      const admin4 = await createAuditEntry(server.db, {
+        action: 'settings.platform.changed',
+        createdAt: yearsAgo(4),
+      });
+      // Just inside the 3 years: still kept.
+      const adminAlmost3 = await createAuditEntry(server.db, {
+        action: 'user.deactivated',
+        createdAt: yearsAgo(3, -1),
+      });
+
+      const run = await runRetention();
+      expect(run.status).toBe('succeeded');
+      expect(run.rows.audit_log_security).toBeGreaterThanOrEqual(1);
+      expect(run.rows.audit_log_admin).toBeGreaterThanOrEqual(1);
+      const left = await auditIdsLeft();
+      expect(left.has(admin2.id)).toBe(true);
+      expect(left.has(adminAlmost3.id)).toBe(true);
+      expect(left.has(security2.id)).toBe(false);
+      expect(left.has(admin4.id)).toBe(false);
+
+      // Two days later the clock has carried the nearly-3-year-old entry past the setting.
+      server.clock.advance(2 * DAY);
+      await runRetention();
+      const later = await auditIdsLeft();
+      expect(later.has(adminAlmost3.id)).toBe(false);
+      expect(later.has(admin2.id)).toBe(true);
+    } finally {
+      await keepAdminEntriesFor(1);
+    }
+  });
+
+  it('with the default settings, deletes admin and security entries 2 years old alike', async () => {
+    const current = await server.request('GET', '/api/admin/settings', {
+      token: (await signIn(server, 'admin')).token,
+    });
+    expect(current.body.data.retentionSettings).toEqual({ adminAuditRetentionYears: 1 });
+    const admin2 = await createAuditEntry(server.db, { action: 'song.approved', createdAt: yearsAgo(2) });
+    const security2 = await createAuditEntry(server.db, {
+      action: 'auth.login.failure',
+      createdAt: yearsAgo(2),
+    });
+
+    const run = await runRetention();
+    expect(run.status).toBe('succeeded');
+    const left = await auditIdsLeft();
+    expect(left.has(admin2.id)).toBe(false);
+    expect(left.has(security2.id)).toBe(false);
   });
 });
 

@@ -15,8 +15,8 @@ export function sendDataFile(reply: FastifyReply, file: DataExportFile) {
   return reply
     .header('content-disposition', `attachment; filename="${file.fileName}"`)
     .header('cache-control', 'private, no-store')
-    .type('application/json; charset=utf-8')
-    .send(file.body);
+    .type(file.contentType)
+    .send(typeof file.body === 'string' ? file.body : Buffer.from(file.body));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { categories, songs, songVoteTallies, users, votes } from '../../db/schema';
+import { categories, songs, songVoteTallies, users, voteArchive, votes } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
 
 export async function insertSong(db: Database, song: typeof songs.$inferInsert) {
@@ -39,10 +39,11 @@ export async function hasSameSongInCategory(db: Database, categoryId: string, ti
 
 /**
  * Inside the caller's transaction: deletes a song with its votes (votes carry no foreign key, see the
- * schema), its tallies and views (cascade), and any winner choice that named it.
+ * schema) and their archived counts, its tallies and views (cascade), and any winner choice that named it.
  */
 export async function deleteSongAndVotes(tx: Database, id: string) {
   await tx.delete(votes).where(eq(votes.songId, id));
+  await tx.delete(voteArchive).where(eq(voteArchive.songId, id));
   await tx.update(categories).set({ winnerSongId: null }).where(eq(categories.winnerSongId, id));
   await tx.delete(songs).where(eq(songs.id, id));
 }

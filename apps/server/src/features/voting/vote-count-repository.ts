@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
-import { votes } from '../../db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { songVoteTallies, votes } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
 export interface VoteCounts {
-  /** Every valid vote ever cast. */
+  /** Every valid vote ever cast: the tallies, which every total shows (votes past their retention included). */
   total: number;
   /** Valid votes cast since `todayStart`. */
   today: number;
@@ -12,8 +12,8 @@ export interface VoteCounts {
 }
 
 /**
- * The dashboard's vote figures, counted in one pass over the valid votes (a vote voided by fraud review
- * no longer counts, as in the song totals). The caller says when today and this week began, in the
+ * The dashboard's vote figures: the total from the tallies, as every total; today and this week in one
+ * pass over the recent valid votes (a vote voided by fraud review no longer counts, as in the song totals). The caller says when today and this week began, in the
  * platform's timezone.
  */
 export async function countValidVotes(
@@ -24,11 +24,16 @@ export async function countValidVotes(
   const week = since.weekStart.toISOString();
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::int`,
+      total: sql<number>`(select coalesce(sum(${songVoteTallies.votes}), 0) from ${songVoteTallies})::int`,
       today: sql<number>`count(*) filter (where ${votes.createdAt} >= ${today}::timestamptz)::int`,
       week: sql<number>`count(*) filter (where ${votes.createdAt} >= ${week}::timestamptz)::int`,
     })
     .from(votes)
-    .where(eq(votes.status, 'valid'));
+    .where(
+      and(
+        eq(votes.status, 'valid'),
+        sql`${votes.createdAt} >= least(${today}::timestamptz, ${week}::timestamptz)`,
+      ),
+    );
   return { total: Number(row?.total ?? 0), today: Number(row?.today ?? 0), week: Number(row?.week ?? 0) };
 }

@@ -133,6 +133,7 @@ export function useJobFormats() {
               accountPeriod: formatQuantity(RETENTION.accountDeletionDays, 'day', language),
               logPeriod: formatQuantity(RETENTION.securityLogsYears, 'year', language),
               analyticsPeriod: formatQuantity(RETENTION.analyticsYears, 'year', language),
+              votingPeriod: formatQuantity(RETENTION.votingRecordsYears, 'year', language),
             })
           : null,
       /** The rows a run touched, each kind in words (else its code) with its count. */
