@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { RETENTION } from '@ovation/shared';
 import pg from 'pg';
 import * as tar from 'tar';
 import type { Config } from '../config';
@@ -340,4 +341,23 @@ async function restoreEmbedded(config: Config, staging: string, force: boolean) 
   const dump = await fs.readFile(path.join(staging, 'pglite.tar.gz'));
   const restored = await openDatabase({ dataDir: config.dataDir, loadDataDir: new Blob([dump]) });
   await restored.close();
+}
+
+/**
+ * Deletes the Ovation backups in `folder` (files whose manifest says so; anything else is left alone) taken
+ * more than RETENTION.backupDeletionDays before `now`: the privacy policy's "backups deleted within 90 days",
+ * kept by every backup run with --prune. Answers the names of the files deleted.
+ */
+export async function pruneBackups(folder: string, now: Date): Promise<string[]> {
+  const before = now.getTime() - RETENTION.backupDeletionDays * 86_400_000;
+  const deleted: string[] = [];
+  for (const entry of await fs.readdir(folder, { withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(folder, entry.name);
+    const manifest = await readManifest(file).catch(() => null);
+    if (!manifest || !(Date.parse(manifest.createdAt) < before)) continue;
+    await fs.rm(file);
+    deleted.push(entry.name);
+  }
+  return deleted.sort();
 }

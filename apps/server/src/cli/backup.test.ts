@@ -107,6 +107,35 @@ describe('npm run backup, then npm run restore', () => {
     expect(again.stderr).toMatch(/exists/);
   });
 
+  it('with --prune, deletes the backups beside it taken over 90 days ago, and nothing else', async () => {
+    const folder = await fs.mkdtemp(path.join(source.environment.DATA_DIR!, 'nightly-'));
+    const staging = await fs.mkdtemp(path.join(source.environment.DATA_DIR!, 'staging-'));
+    await tar.x({ file: backupFile, cwd: staging });
+    const manifest = JSON.parse(await fs.readFile(path.join(staging, 'manifest.json'), 'utf8'));
+    /** A copy of the backup whose manifest says it was taken `days` days ago. */
+    async function backupTaken(days: number, name: string) {
+      const createdAt = new Date(Date.now() - days * 86_400_000).toISOString();
+      await fs.writeFile(path.join(staging, 'manifest.json'), JSON.stringify({ ...manifest, createdAt }));
+      await tar.c({ file: path.join(folder, name), cwd: staging }, await fs.readdir(staging));
+    }
+    await backupTaken(91, 'ovation-old.backup');
+    await backupTaken(89, 'ovation-recent.backup');
+    await fs.writeFile(path.join(folder, 'notes.txt'), 'not a backup, and very old');
+    await fs.utimes(path.join(folder, 'notes.txt'), new Date(2020, 0, 1), new Date(2020, 0, 1));
+
+    const run = await runCli(['backup', '--out', path.join(folder, 'ovation-tonight.backup'), '--prune'], {
+      environment: source.environment,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Deleted 1 backup\(s\) over 90 days old: ovation-old\.backup\./);
+    expect((await fs.readdir(folder)).sort()).toEqual([
+      'notes.txt',
+      'ovation-recent.backup',
+      'ovation-tonight.backup',
+    ]);
+  });
+
   it('restores into a new, empty database with every total, the audit log and the uploads equal', async () => {
     const restored = await runCli(['restore', backupFile], { environment: target.environment });
     expect(restored.stderr).toBe('');
