@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { songVoteTallies, votes } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { voteArchive, votes } from '../../db/schema';
 import type { Database } from '../../lib/db';
 
 export interface VoteCounts {
-  /** Every valid vote ever cast: the tallies, which every total shows (votes past their retention included). */
+  /** Every valid vote ever cast: the rows, and those past their retention counted in the vote archive. */
   total: number;
   /** Valid votes cast since `todayStart`. */
   today: number;
@@ -12,9 +12,9 @@ export interface VoteCounts {
 }
 
 /**
- * The dashboard's vote figures: the total from the tallies, as every total; today and this week in one
- * pass over the recent valid votes (a vote voided by fraud review no longer counts, as in the song totals). The caller says when today and this week began, in the
- * platform's timezone.
+ * The dashboard's vote figures, counted in one pass over the valid votes (a vote voided by fraud review
+ * no longer counts, as in the song totals), with the archived valid votes added to the total. The caller
+ * says when today and this week began, in the platform's timezone.
  */
 export async function countValidVotes(
   db: Database,
@@ -24,16 +24,11 @@ export async function countValidVotes(
   const week = since.weekStart.toISOString();
   const [row] = await db
     .select({
-      total: sql<number>`(select coalesce(sum(${songVoteTallies.votes}), 0) from ${songVoteTallies})::int`,
+      total: sql<number>`(count(*) + (select coalesce(sum(${voteArchive.votes}), 0) from ${voteArchive} where ${voteArchive.status} = 'valid'))::int`,
       today: sql<number>`count(*) filter (where ${votes.createdAt} >= ${today}::timestamptz)::int`,
       week: sql<number>`count(*) filter (where ${votes.createdAt} >= ${week}::timestamptz)::int`,
     })
     .from(votes)
-    .where(
-      and(
-        eq(votes.status, 'valid'),
-        sql`${votes.createdAt} >= least(${today}::timestamptz, ${week}::timestamptz)`,
-      ),
-    );
+    .where(eq(votes.status, 'valid'));
   return { total: Number(row?.total ?? 0), today: Number(row?.today ?? 0), week: Number(row?.week ?? 0) };
 }
