@@ -25,6 +25,7 @@ export * from './schemas/catalog';
 export * from './schemas/envelope';
 export * from './schemas/health';
 export * from './schemas/privacy';
+export * from './schemas/second-factor';
 export * from './schemas/settings';
 export * from './schemas/social-login';
 export * from './schemas/song-writes';

@@ -58,6 +58,9 @@ const KEEP_SESSION_ON_401: ReadonlySet<string> = new Set<ErrorCode>([
   'INVALID_CREDENTIALS',
   'EMAIL_NOT_VERIFIED',
   'ACCOUNT_DEACTIVATED',
+  // A wrong second-factor code (set-up, turning it off) is about the code typed in, too.
+  'SECOND_FACTOR_INVALID',
+  'SECOND_FACTOR_CHALLENGE_EXPIRED',
 ]);
 
 /** `/api` + path + the query's non-empty values. */

@@ -91,6 +91,11 @@ export const loginBodySchema = z.object({
     .string({ error: message('passwordRequired') })
     .min(1, message('passwordRequired'))
     .max(128),
+  /**
+   * An admin's second factor sent with the password (an authenticator code or a recovery code): the way
+   * in while the account's sign-in is locked by failures, which only password and factor together pass.
+   */
+  secondFactorCode: z.string().trim().max(64).optional(),
 });
 
 export const emailBodySchema = z.object({ email: emailField });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -240,4 +241,33 @@ export const mailsSent = pgTable(
     index('mails_sent_user_idx').on(table.userId, table.sentAt),
     index('mails_sent_time_idx').on(table.sentAt),
   ],
+);
+
+/**
+ * An admin's authenticator app (TOTP): the shared secret encrypted at rest (AES-256-GCM under a key derived
+ * from the server secret). `confirmedAt` is null while set-up waits for the first code; a factor counts
+ * only once confirmed. `lastUsedStep` is the 30-second step of the last code accepted, so a code seen over
+ * a shoulder cannot be used a second time.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes of a second factor, stored as HMACs; `usedAt` set once one is spent. */
+export const secondFactorRecoveryCodes = pgTable(
+  'second_factor_recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.codeHash] })],
 );

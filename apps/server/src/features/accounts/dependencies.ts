@@ -13,6 +13,9 @@ export interface AccountsDependencies {
   logger: FastifyBaseLogger;
   /** HMAC key for codes, reset links and mailed addresses, so a database leak reveals none of them. */
   otpKey: Buffer;
+  /** Keys of the admins' second factor: `secrets` encrypts TOTP secrets at rest, `challenges` signs the
+   * short-lived challenge between the password and the code. */
+  secondFactorKeys: { secrets: Buffer; challenges: Buffer };
   /** PUBLIC_URL without a trailing slash: the base of the links in account mails. */
   publicUrl: string;
   limiters: {
@@ -24,5 +27,7 @@ export interface AccountsDependencies {
     codeMails: Limiter;
     /** Code guesses per purpose and submitted address, whether or not an account exists. */
     codeGuesses: Limiter;
+    /** Wrong second-factor codes per account: a lockout of its own, apart from the password's. */
+    secondFactor: Limiter;
   };
 }

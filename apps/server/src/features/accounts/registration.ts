@@ -15,13 +15,13 @@ import { audit } from '../audit/service';
 import { checkPlace } from '../countries/service';
 import { registerOnDevice } from '../devices/service';
 import { acceptLegalDocuments } from '../privacy/consent-service';
-import { startSession } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { existingAccountMail } from './account-mails';
 import { claimCodeMail, forgetCodeGuesses } from './codes';
 import type { AccountsDependencies } from './dependencies';
 import { mailAccount } from './mail-log';
 import * as repository from './repository';
+import { clearOrRefuse, startClearedSession } from './sign-in-session';
 import { toPublicUser } from './user-view';
 import { sendVerificationCode } from './verification';
 
@@ -174,12 +174,13 @@ export async function registerAccount(
     { action: 'auth.register', details: { role: user.role } },
   );
   if (!requireVerification) {
-    const { token } = await startSession(deps.db, deps.clock, user.id, meta);
-    const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
+    // A new account has no second factor yet: the clearance only confirms it.
+    const cleared = await clearOrRefuse(deps.db, user);
+    const session = await startClearedSession(deps, user, cleared, meta, { admitted: true });
     return {
       messageKey: 'registered' as const,
-      token,
-      user: toPublicUser(signedIn ?? user),
+      token: session.token,
+      user: toPublicUser(session.user),
       requiresVerification: false,
       verificationSent: false,
     };

@@ -8,6 +8,7 @@ import {
   forgotPasswordBodySchema,
   forgotPasswordResponseSchema,
   loginBodySchema,
+  loginResponseSchema,
   messageEnvelopeSchema,
   messageResponseSchema,
   profileResponseSchema,
@@ -15,6 +16,7 @@ import {
   registerResponseSchema,
   resendOtpResponseSchema,
   resetPasswordBodySchema,
+  secondFactorLoginBodySchema,
   updateProfileBodySchema,
   userResponseSchema,
   verifyEmailBodySchema,
@@ -54,7 +56,14 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
     '/auth/verify-email',
     {
       config: { access: 'public' },
-      schema: { tags, body: verifyEmailBodySchema, response: { 200: authResponseSchema } },
+      schema: {
+        tags,
+        description:
+          'Verifies the e-mail with its code and signs in. An account with a second factor answers the ' +
+          'challenge of POST /auth/login instead of a session: send it with a code to POST /auth/login/second-factor.',
+        body: verifyEmailBodySchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (request, reply) => {
       const { messageKey, ...result } = await accounts.verifyEmail(deps, request.body, requestMeta(request));
@@ -80,10 +89,36 @@ export function registerAccountRoutes(app: RouteApp, deps: AccountsDependencies)
     '/auth/login',
     {
       config: { access: 'public' },
-      schema: { tags, body: loginBodySchema, response: { 200: authResponseSchema } },
+      schema: {
+        tags,
+        description:
+          'Signs in. An account with a second factor (admins) answers `secondFactorRequired` with a short-lived ' +
+          '`challengeToken` instead of a session: send it with a code to POST /auth/login/second-factor. ' +
+          '`secondFactorCode` sent with the password signs in in one step, also while the account is locked.',
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema },
+      },
     },
     async (request, reply) => {
-      const { messageKey, ...result } = await accounts.login(deps, request.body, requestMeta(request));
+      const result = await accounts.login(deps, request.body, requestMeta(request));
+      if ('secondFactorRequired' in result) return okWith(result);
+      const { messageKey, ...session } = result;
+      return okWith({ message: successMessage(request, reply, messageKey), ...session });
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: secondFactorLoginBodySchema, response: { 200: authResponseSchema } },
+    },
+    async (request, reply) => {
+      const { messageKey, ...result } = await accounts.loginWithSecondFactor(
+        deps,
+        request.body,
+        requestMeta(request),
+      );
       return okWith({ message: successMessage(request, reply, messageKey), ...result });
     },
   );

@@ -5,20 +5,38 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestMeta } from '../../lib/request-meta';
 import { audit } from '../audit/service';
 import { checkPlace } from '../countries/service';
-import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
-import { endSession, endUserSessions, forgetCachedSessions, startSession } from '../sessions/service';
+import { admitDevice } from '../devices/service';
+import { endSession, endUserSessions, forgetCachedSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { canRestore, restoreAccount } from './account-deletion-service';
 import { claimCodeMail } from './codes';
 import type { AccountsDependencies } from './dependencies';
 import { fieldError } from './registration';
 import * as repository from './repository';
+import { checkCodeWithPassword, hasSecondFactor, passChallenge, refuseSecondFactor } from './second-factor';
+import {
+  clearOrChallenge,
+  isChallenge,
+  type SecondFactorChallengeAnswer,
+  type SessionClearance,
+  secondFactorPassed,
+  startClearedSession,
+} from './sign-in-session';
 import { toPublicUser } from './user-view';
 import { OTP_MAX_FAILED_ATTEMPTS, sendVerificationCode } from './verification';
 
 export type { AccountsDependencies } from './dependencies';
 export { requestPasswordReset, resetPassword } from './password-reset';
 export { registerAccount } from './registration';
+export {
+  assertAdminSecondFactorInPlace,
+  confirmSecondFactorSetup,
+  disableSecondFactor,
+  getSecondFactorStatus,
+  hasSecondFactor,
+  resetColleagueSecondFactor,
+  startSecondFactorSetup,
+} from './second-factor';
 export { resendVerification, verifyEmail } from './verification';
 
 /** The wrong-password answer says how many tries are left once this few remain. */
@@ -64,14 +82,31 @@ async function verificationReminder(deps: AccountsDependencies, user: repository
 /** A hash to verify against when the e-mail is unknown, so both paths take the same time. */
 let decoyHash: Promise<string> | undefined;
 
+/** The 429 of a locked sign-in, audited, with the longer of the two waits. */
+async function refuseLocked(
+  deps: AccountsDependencies,
+  email: string,
+  meta: RequestMeta,
+  retryAfterSeconds: number,
+): Promise<never> {
+  await audit(deps.db, { id: null, ip: meta.ip }, { action: 'auth.login.locked', details: { email } });
+  throw TooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', { extra: { retryAfterSeconds } });
+}
+
 /**
  * Signs in with e-mail and password. 5 failures for one account or 20 from one IP within 15 minutes
  * lock further attempts (429) until the window passes. The device rules (features/devices) are applied
  * once the password is proven, so their refusal tells nothing to someone who does not know it.
+ *
+ * An account with a second factor (admins) signs in in two steps: the password answers a short-lived
+ * signed challenge instead of a session, and POST /auth/login/second-factor trades it and a code for the
+ * session. A code may also come with the password (`secondFactorCode`): that is the way in while the
+ * account is locked by failures, which the right password together with a valid code passes, so someone
+ * who knows only the e-mail cannot lock an admin out. The IP limit holds for everyone.
  */
 export async function login(
   deps: AccountsDependencies,
-  input: { email: string; password: string },
+  input: { email: string; password: string; secondFactorCode?: string },
   meta: RequestMeta,
 ) {
   const accountKey = input.email;
@@ -82,19 +117,23 @@ export async function login(
     deps.limiters.loginAccount.hit(accountKey),
     deps.limiters.loginIp.isExhausted(meta.ip),
   ]);
-  if (!account.allowed || address.exhausted) {
-    await audit(
-      deps.db,
-      { id: null, ip: meta.ip },
-      { action: 'auth.login.locked', details: { email: input.email } },
-    );
-    const retryAfterSeconds = Math.max(account.retryAfterSeconds, address.retryAfterSeconds);
-    throw TooManyRequests('TOO_MANY_LOGIN_ATTEMPTS', { extra: { retryAfterSeconds } });
+  const retryAfterSeconds = Math.max(account.retryAfterSeconds, address.retryAfterSeconds);
+  const code = input.secondFactorCode || undefined;
+  if (address.exhausted || (!account.allowed && !code)) {
+    return refuseLocked(deps, input.email, meta, retryAfterSeconds);
   }
   const user = await repository.findUserByEmail(deps.db, input.email);
   decoyHash ??= hashPassword('decoy password for unknown accounts');
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
-  if (!user?.passwordHash || !passwordOk) {
+  if (!account.allowed) {
+    // Locked: any failure answers the same lockout, so this way in tells nothing about the password.
+    const passed =
+      user?.passwordHash && passwordOk && (await checkCodeWithPassword(deps, user.id, code!, meta)) === 'ok';
+    if (!passed || !user) {
+      if (!passwordOk) await deps.limiters.loginIp.hit(meta.ip);
+      return refuseLocked(deps, input.email, meta, retryAfterSeconds);
+    }
+  } else if (!user?.passwordHash || !passwordOk) {
     await audit(
       deps.db,
       { id: user?.id ?? null, ip: meta.ip },
@@ -110,17 +149,51 @@ export async function login(
   }
   await deps.limiters.loginAccount.reset(accountKey);
   // An account its owner deleted comes back when they sign in within the 30 days; any other is refused.
-  const restoring = !user.isActive;
-  if (restoring && !canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
+  if (!user.isActive && !canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
   await admitDevice(deps, user, meta);
   const settings = await getPlatformSettings(deps.db);
   if (settings.securitySettings.requireEmailVerification && !user.emailVerified) {
     throw Unauthorized('EMAIL_NOT_VERIFIED', await verificationReminder(deps, user));
   }
+  // The second factor: on the locked path its code was checked above already; a code sent with the
+  // password is checked now; without one, an account with a factor answers the challenge.
+  let cleared: SessionClearance | SecondFactorChallengeAnswer;
+  if (!account.allowed) cleared = secondFactorPassed(user);
+  else if (code && (await hasSecondFactor(deps.db, user.id))) {
+    const check = await checkCodeWithPassword(deps, user.id, code, meta);
+    if (check !== 'ok') refuseSecondFactor(check);
+    cleared = secondFactorPassed(user);
+  } else cleared = await clearOrChallenge(deps, user);
+  if (isChallenge(cleared)) return cleared;
+  return startSignedInSession(deps, user, cleared, meta, { admitted: true });
+}
+
+/** The second step of a sign-in with a second factor: the challenge and a code, then the session. */
+export async function loginWithSecondFactor(
+  deps: AccountsDependencies,
+  input: { challengeToken: string; code: string },
+  meta: RequestMeta,
+) {
+  const user = await passChallenge(deps, input, meta);
+  // The device rules again: the challenge may come back from another device than the password did.
+  return startSignedInSession(deps, user, secondFactorPassed(user), meta, { admitted: false });
+}
+
+/**
+ * Starts the session of a user who proved who they are (second factor included), restoring an account its
+ * owner deleted: never before the second factor, so a challenge leaves a deleted account deleted.
+ */
+async function startSignedInSession(
+  deps: AccountsDependencies,
+  user: repository.UserRow,
+  cleared: SessionClearance,
+  meta: RequestMeta,
+  device: { admitted: boolean },
+) {
+  const restoring = !user.isActive;
+  if (restoring && !canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
   if (restoring) await restoreAccount(deps, user, meta);
-  const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
-  await endSessionsOnOtherDevices(deps, user, meta, sessionId);
-  const signedIn = await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() });
+  const { token, user: signedIn } = await startClearedSession(deps, user, cleared, meta, device);
   await audit(
     deps.db,
     { id: user.id, ip: meta.ip },
@@ -130,7 +203,7 @@ export async function login(
   return {
     messageKey,
     token,
-    user: toPublicUser(signedIn!),
+    user: toPublicUser(signedIn),
     ...(restoring ? { accountRestored: true } : {}),
   };
 }

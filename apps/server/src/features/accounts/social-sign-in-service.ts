@@ -4,12 +4,13 @@ import type { Database } from '../../lib/db';
 import { Forbidden, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { audit } from '../audit/service';
-import { admitDevice, registerOnDevice, startSessionOnDevice } from '../devices/service';
+import { admitDevice, registerOnDevice } from '../devices/service';
 import { acceptLegalDocuments } from '../privacy/consent-service';
 import { endUserSessions } from '../sessions/service';
 import { getPlatformSettings } from '../settings/service';
 import { canRestore, restoreAccount } from './account-deletion-service';
 import * as repository from './repository';
+import { clearOrRefuse, startClearedSession } from './sign-in-session';
 import * as socialRepository from './social-accounts-repository';
 import { toPublicUser } from './user-view';
 
@@ -115,12 +116,16 @@ export async function signInWithSocialProfile(
 ): Promise<SocialSignIn> {
   const link = await socialRepository.findSocialAccount(deps.db, profile.provider, profile.subject);
   let user = link ? await repository.findUserById(deps.db, link.userId) : undefined;
+  const existing = user ? undefined : await repository.findUserByEmail(deps.db, profile.email);
+  // A provider proves only the e-mail: an account with a second factor signs in with its password and
+  // code, and nothing is linked, verified or restored for it here.
+  const known = user ?? existing;
+  if (known) await clearOrRefuse(deps.db, known);
   let created = false;
   let linked = false;
   if (!user) {
     // Linking and creating check the device themselves, before they write: the session below does not
     // check it a second time.
-    const existing = await repository.findUserByEmail(deps.db, profile.email);
     if (existing) {
       user = await linkExistingAccount(deps, existing, profile, meta);
     } else {
@@ -136,14 +141,16 @@ export async function signInWithSocialProfile(
     }
     linked = true;
   }
+  // Asked again of the account signing in (another sign-in may have taken the address meanwhile).
+  const cleared = await clearOrRefuse(deps.db, user);
   // An account its owner deleted comes back when they sign in within the 30 days; any other is refused.
   if (!user.isActive) {
     if (!canRestore(user, deps.clock.now())) throw Unauthorized('ACCOUNT_DEACTIVATED');
     user = await restoreAccount(deps, user, meta);
   }
-
-  const { token } = await startSessionOnDevice(deps, user, meta, { admitted: linked });
-  const signedIn = (await repository.updateUser(deps.db, user.id, { lastLogin: deps.clock.now() })) ?? user;
+  const { token, user: signedIn } = await startClearedSession(deps, user, cleared, meta, {
+    admitted: linked,
+  });
   await audit(
     deps.db,
     { id: user.id, ip: meta.ip },

@@ -2,12 +2,12 @@ import { OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared';
 import { Invalid, TooManyRequests, Unauthorized } from '../../lib/errors';
 import type { RequestMeta } from '../../lib/request-meta';
 import { audit } from '../audit/service';
-import { admitDevice, endSessionsOnOtherDevices } from '../devices/service';
-import { startSession } from '../sessions/service';
+import { admitDevice } from '../devices/service';
 import { claimCodeMail, countCodeGuess, forgetCodeGuesses, newCode, sameHash, secretHash } from './codes';
 import type { AccountsDependencies } from './dependencies';
 import { mailAccount } from './mail-log';
 import * as repository from './repository';
+import { clearOrChallenge, isChallenge, startClearedSession } from './sign-in-session';
 import { toPublicUser } from './user-view';
 import { verificationMail } from './verification-mail';
 
@@ -61,7 +61,8 @@ export async function sendVerificationCode(
 
 /**
  * Checks a 6-digit code; on success the e-mail is verified and a session starts on the request's device
- * (the device rules of features/devices apply, as at sign-in). Every wrong case
+ * (the device rules of features/devices apply, as at sign-in), or for an account with a second factor
+ * the challenge of POST /auth/login/second-factor, as a sign-in's password step answers. Every wrong case
  * (unknown address, already verified, no code, wrong or expired code) answers the same 400
  * INVALID_OTP, and the 5th wrong guess at an address a 429, whether or not it has an account.
  */
@@ -99,12 +100,13 @@ export async function verifyEmail(
   const verified = await repository.updateUser(deps.db, user.id, {
     emailVerified: true,
     emailVerifiedAt: deps.clock.now(),
-    lastLogin: deps.clock.now(),
   });
   await audit(deps.db, { id: user.id, ip: meta.ip }, { action: 'auth.email.verified' });
-  const { token, sessionId } = await startSession(deps.db, deps.clock, user.id, meta);
-  await endSessionsOnOtherDevices(deps, user, meta, sessionId);
-  return { messageKey: 'emailVerified' as const, token, user: toPublicUser(verified!) };
+  // The e-mail is verified either way; an account with a second factor signs in only with its code.
+  const cleared = await clearOrChallenge(deps, verified!);
+  if (isChallenge(cleared)) return { messageKey: 'emailVerified' as const, ...cleared };
+  const session = await startClearedSession(deps, verified!, cleared, meta, { admitted: true });
+  return { messageKey: 'emailVerified' as const, token: session.token, user: toPublicUser(session.user) };
 }
 
 /**

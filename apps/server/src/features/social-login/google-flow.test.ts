@@ -1,7 +1,7 @@
 import { DEFAULT_PLATFORM_SETTINGS } from '@ovation/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialAccounts, users } from '../../db/schema';
+import { secondFactors, socialAccounts, users } from '../../db/schema';
 import { createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 import { savePlatformSettings } from '../settings/service';
@@ -198,6 +198,21 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     oidc.addIdentity('google-sub-gone', { email: 'gone@example.com', emailVerified: true, name: 'Gone' });
     const result = await signIn('google-sub-gone');
     expect(result.error).toBe('account_deactivated');
+    expect(result.token).toBeNull();
+  });
+
+  it('refuses an account with a second factor: the provider proves only the e-mail', async () => {
+    const admin = await createUser(server.db, { email: 'two-step@example.com', role: 'admin' });
+    await server.db
+      .insert(secondFactors)
+      .values({ userId: admin.id, secretEncrypted: 'sealed', confirmedAt: new Date() });
+    oidc.addIdentity('google-sub-two-step', {
+      email: 'two-step@example.com',
+      emailVerified: true,
+      name: 'Two',
+    });
+    const result = await signIn('google-sub-two-step');
+    expect(result.error).toBe('access_denied');
     expect(result.token).toBeNull();
   });
 

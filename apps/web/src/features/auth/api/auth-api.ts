@@ -8,6 +8,7 @@ import {
   resendOtpResponseSchema,
   socialLoginSettingsResponseSchema,
 } from '@ovation/shared/schemas/auth';
+import { loginResponseSchema } from '@ovation/shared/schemas/second-factor';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from '../../../lib/api-client';
@@ -23,8 +24,22 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.o
   return result.data;
 }
 
-export async function login(body: { email: string; password: string }) {
+/**
+ * POST /auth/login: a session, or for an admin with a second factor the challenge to send back with a code.
+ * `secondFactorCode` sent with the password signs an admin in while the account's sign-in is locked.
+ */
+export async function login(body: { email: string; password: string; secondFactorCode?: string }) {
   const result = await apiRequest('/auth/login', { method: 'POST', body, headers: deviceIdHeaders() });
+  return parseBody(loginResponseSchema, result.body);
+}
+
+/** POST /auth/login/second-factor: the challenge of the password step and a code, for the session. */
+export async function loginWithSecondFactor(body: { challengeToken: string; code: string }) {
+  const result = await apiRequest('/auth/login/second-factor', {
+    method: 'POST',
+    body,
+    headers: deviceIdHeaders(),
+  });
   return parseBody(authResponseSchema, result.body);
 }
 
@@ -34,10 +49,16 @@ export async function register(body: RegisterBody) {
 }
 
 /** The code step of registration and of an unverified sign-in: it signs in, so it carries the device id. */
+/**
+ * POST /auth/verify-email: a session, or for an admin with a second factor the challenge of the login's
+ * password step (the e-mail is verified either way).
+ */
 export async function verifyEmail(body: { email: string; otp: string }) {
   const result = await apiRequest('/auth/verify-email', { method: 'POST', body, headers: deviceIdHeaders() });
-  return parseBody(authResponseSchema, result.body);
+  return parseBody(loginResponseSchema, result.body);
 }
+
+export type SignInAnswer = Awaited<ReturnType<typeof verifyEmail>>;
 
 export async function resendOtp(email: string) {
   const result = await apiRequest('/auth/resend-otp', { method: 'POST', body: { email } });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AwardIcon, BallotIcon, MusicIcon } from '../../../components/ui/icons';
 import { BrandMark } from '../../../components/ui/logo';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 
 /**
  * The frame of the login and register screens: the form on a card, and on wide screens a panel beside it
@@ -9,9 +10,10 @@ import { BrandMark } from '../../../components/ui/logo';
  */
 export function AuthLayout({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
   const { t } = useTranslation('auth');
+  const votingRule = useVotingRuleText();
   const perks = [
     { Icon: MusicIcon, text: t('layout.perkListen') },
-    { Icon: BallotIcon, text: t('layout.perkVote') },
+    { Icon: BallotIcon, text: t('layout.perkVote', { rule: votingRule }) },
     { Icon: AwardIcon, text: t('layout.perkCrown') },
   ];
   return (

@@ -1,12 +1,11 @@
 import { OTP_LENGTH } from '@ovation/shared/constants';
-import type { User } from '@ovation/shared/schemas/auth';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowStartIcon, MailIcon } from '../../../components/ui/icons';
 import { errorDetailNumber } from '../../../lib/api-error-message';
 import { usePublicAction } from '../../../lib/use-action';
-import { resendOtp, verifyEmail } from '../api/auth-api';
+import { resendOtp, type SignInAnswer, verifyEmail } from '../api/auth-api';
 import { useCountdown } from '../lib/use-countdown';
 import { EmailAddress } from './email-address';
 import { OtpInput } from './otp-input';
@@ -25,7 +24,8 @@ interface VerifyCodeStepProps {
   /** Seconds before Resend is offered: 60 after a code was just sent, 0 when sending failed. */
   initialCooldown: number;
   notice: VerifyNotice | null;
-  onVerified: (result: { token: string; user: User }) => void;
+  /** A session, or for an account with a second factor the challenge its code goes with. */
+  onVerified: (result: SignInAnswer) => void;
   onBack: () => void;
 }
 

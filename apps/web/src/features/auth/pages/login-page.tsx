@@ -1,19 +1,26 @@
 import { MIN_PASSWORD_LENGTH, OTP_RESEND_COOLDOWN_SECONDS } from '@ovation/shared/constants';
 import { loginBodySchema, loginFailureSchema, type User } from '@ovation/shared/schemas/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showToast, TOAST_DURATION_MS } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { useRegistrationOpen } from '../../../lib/public-settings';
+import {
+  mustSetUpSecondFactor,
+  SECOND_FACTOR_PATH,
+  secondFactorStatusQuery,
+} from '../../../lib/second-factor';
 import { getSession } from '../../../lib/session';
 import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type FieldErrors, validateWith } from '../../../lib/validate';
-import { login } from '../api/auth-api';
+import { login, loginWithSecondFactor } from '../api/auth-api';
 import { AuthLayout, FormNotice } from '../components/auth-layout';
 import { EmailField } from '../components/email-field';
 import { PasswordField } from '../components/password-field';
+import { SecondFactorStep } from '../components/second-factor-step';
 import { SocialLoginButtons } from '../components/social-login-buttons';
 import { SubmitButton } from '../components/submit-button';
 import { VerifyCodeStep, type VerifyNotice } from '../components/verify-code-step';
@@ -61,13 +68,22 @@ function socialReasonKey(reason: string | null) {
     : null;
 }
 
+/**
+ * The code step of an admin with a second factor: after the password (with the challenge it answered), or
+ * while the account's sign-in is locked (the code then goes with the password, which passes the lock).
+ */
+type SecondStep = { kind: 'challenge'; challengeToken: string; emailVerified?: boolean } | { kind: 'locked' };
+
 /** What the login page says above the form after a failure: few tries left, or locked for now. */
 type SignInWarning = { kind: 'fewTries'; remaining: number } | { kind: 'locked' };
 
-/** Where a page came from: the reset page hands over the e-mail and says the password changed. */
+/**
+ * Where a page came from: the reset page hands over the e-mail and says the password changed; the
+ * registration's code screen, that the e-mail of an account with a second factor is verified.
+ */
 interface LoginArrival {
   email?: string;
-  notice?: 'passwordReset';
+  notice?: 'passwordReset' | 'emailVerified';
 }
 
 /** /login: e-mail and password, social sign-in, and the OTP step for an unverified e-mail. */
@@ -85,22 +101,66 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [otpStep, setOtpStep] = useState<OtpStep | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const emailId = useId();
   const passwordId = useId();
   useDocumentTitle(tShell('meta.pageTitle', { page: t('login.title') }));
 
-  const finish = (result: { token: string; user: User; accountRestored?: boolean }) => {
+  const finish = async (result: { token: string; user: User; accountRestored?: boolean }) => {
     signIn(result.token, result.user);
     showToast(result.accountRestored ? tShell('success.accountRestored') : t('login.success'), 'success');
-    navigate(takeRedirectAfterLogin('/'), { replace: true });
+    const redirect = takeRedirectAfterLogin('/');
+    // An admin the platform requires a second factor of, without one, is led to set it up first.
+    if (result.user.role === 'admin') {
+      const status = await queryClient.fetchQuery(secondFactorStatusQuery).catch(() => undefined);
+      if (mustSetUpSecondFactor(status)) {
+        navigate(SECOND_FACTOR_PATH, { replace: true });
+        return;
+      }
+    }
+    navigate(redirect, { replace: true });
   };
+
+  const codeCall = usePublicAction({
+    action: (code: string) =>
+      secondStep?.kind === 'challenge'
+        ? loginWithSecondFactor({ challengeToken: secondStep.challengeToken, code })
+        : login({ email, password, secondFactorCode: code }),
+    success: false,
+    failure: t('login.failed'),
+    toastOnError: false,
+    onSuccess: (result) => {
+      if ('token' in result) void finish(result);
+    },
+    onError: (error, message) => {
+      if (error instanceof ApiError && error.code === 'SECOND_FACTOR_CHALLENGE_EXPIRED') {
+        // The challenge ran out: the password again, with the reason said above the form.
+        setSecondStep(null);
+        setPassword('');
+        showToast(message, 'error', TOAST_DURATION_MS);
+        return;
+      }
+      setCodeError(
+        secondStep?.kind === 'locked' && error instanceof ApiError && error.code === 'TOO_MANY_LOGIN_ATTEMPTS'
+          ? t('login.secondFactor.lockedRefused')
+          : message,
+      );
+    },
+  });
 
   const signInCall = usePublicAction({
     action: login,
     success: false,
     failure: t('login.failed'),
     toastOnError: false,
-    onSuccess: finish,
+    onSuccess: (result) => {
+      if ('secondFactorRequired' in result) {
+        setCodeError(null);
+        setSecondStep({ kind: 'challenge', challengeToken: result.challengeToken });
+      } else void finish(result);
+    },
     onError: (error, message, credentials) => {
       const unverified = readUnverified(error);
       if (unverified) {
@@ -152,6 +212,31 @@ export default function LoginPage() {
     signInCall.mutate(checked.data);
   };
 
+  if (secondStep) {
+    return (
+      <AuthLayout>
+        <SecondFactorStep
+          notice={
+            secondStep.kind === 'challenge' && secondStep.emailVerified
+              ? t('login.secondFactor.emailVerified')
+              : null
+          }
+          busy={codeCall.isPending}
+          error={codeError}
+          onSubmit={(code) => {
+            setCodeError(null);
+            codeCall.mutate(code);
+          }}
+          onBack={() => {
+            setSecondStep(null);
+            setCodeError(null);
+            setPassword('');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
+
   if (otpStep) {
     return (
       <AuthLayout>
@@ -160,7 +245,19 @@ export default function LoginPage() {
           email={otpStep.email}
           initialCooldown={otpStep.cooldown}
           notice={otpStep.notice}
-          onVerified={finish}
+          onVerified={(result) => {
+            if ('token' in result) void finish(result);
+            else {
+              // An admin with a second factor: the e-mail is verified, their code finishes the sign-in.
+              setOtpStep(null);
+              setCodeError(null);
+              setSecondStep({
+                kind: 'challenge',
+                challengeToken: result.challengeToken,
+                emailVerified: true,
+              });
+            }
+          }}
           onBack={() => {
             setOtpStep(null);
             setPassword('');
@@ -188,8 +285,10 @@ export default function LoginPage() {
             {socialReason ? tShell(socialReason) : t('login.socialFailed')}
           </FormNotice>
         )}
-        {arrival.notice === 'passwordReset' && !warning && (
-          <FormNotice tone="info">{t('login.passwordReset')}</FormNotice>
+        {arrival.notice && !warning && (
+          <FormNotice tone="info">
+            {t(arrival.notice === 'passwordReset' ? 'login.passwordReset' : 'login.emailVerifiedSignIn')}
+          </FormNotice>
         )}
         {warning && (
           <div
@@ -206,6 +305,19 @@ export default function LoginPage() {
             <Link to={forgotLink} className="font-semibold text-gold-300 underline underline-offset-4">
               {t('login.resetInstead')}
             </Link>
+            {warning.kind === 'locked' && password && (
+              // An admin with a second factor is not kept out by someone hammering their address.
+              <button
+                type="button"
+                onClick={() => {
+                  setCodeError(null);
+                  setSecondStep({ kind: 'locked' });
+                }}
+                className="self-start text-start font-semibold text-gold-300 underline underline-offset-4"
+              >
+                {t('login.secondFactor.lockedWayIn')}
+              </button>
+            )}
           </div>
         )}
 

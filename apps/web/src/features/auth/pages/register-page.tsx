@@ -182,7 +182,15 @@ export default function RegisterPage() {
           email={verifyStep.email}
           initialCooldown={verifyStep.cooldown}
           notice={verifyStep.notice}
-          onVerified={(result) => finish(result, 'verify.success')}
+          onVerified={(result) => {
+            if ('token' in result) finish(result, 'verify.success');
+            // An account with a second factor (an admin registering again): verified, and signs in as usual.
+            else
+              navigate('/login', {
+                replace: true,
+                state: { email: verifyStep.email, notice: 'emailVerified' },
+              });
+          }}
           onBack={() => {
             setVerifyStep(null);
             setCaptchaToken(null);

@@ -19,6 +19,7 @@ import {
 import { InlineSpinner, PageSpinner } from '../../../components/ui/spinner';
 import { showToast } from '../../../components/ui/toast';
 import { downloadFile } from '../../../lib/download-file';
+import { SECOND_FACTOR_PATH } from '../../../lib/second-factor';
 import { updateSessionUser } from '../../../lib/session';
 import { usePublicAction } from '../../../lib/use-action';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -197,6 +198,14 @@ export default function ProfilePage() {
                     {t('actions.changePassword')}
                   </button>
                 </li>
+                {user.role === 'admin' && (
+                  <li>
+                    <Link to={SECOND_FACTOR_PATH} className={ROW_CLASS}>
+                      <ShieldIcon className="size-5 text-gold-300" />
+                      {t('security.title')}
+                    </Link>
+                  </li>
+                )}
                 <li>
                   <button type="button" onClick={comingSoon} className={ROW_CLASS}>
                     <ShieldIcon className="size-5 text-gold-300" />
