@@ -13,10 +13,42 @@ export class AdminAnalyticsPage {
     return t(key);
   }
 
-  async open() {
-    await this.page.goto('/admin/analytics');
-    await this.page.getByRole('heading', { level: 1, name: t('title') }).waitFor();
+  /** Opens the screen (on the shared server, or on the server at `origin`) and waits for the rankings. */
+  async open(origin = '', language = 'en') {
+    await this.page.goto(`${origin}/admin/analytics`);
+    await this.page.getByRole('heading', { level: 1, name: t('title', language) }).waitFor();
     await this.page.locator('main section[data-category]').first().waitFor();
+  }
+
+  /** The songs listed in a category's section now (its leaders, plus what "Show more" added). */
+  rows(section: Locator): Locator {
+    return section.getByRole('article');
+  }
+
+  /** "Show N more songs" under a category's ranking. */
+  showMore(section: Locator, language = 'en'): Locator {
+    const words = t('ranking.showMore_other', language).split('{{')[0]!.trim();
+    return section.getByRole('button', { name: new RegExp(`^${words}`) });
+  }
+
+  /** Picks a category in "Jump to a category": the page scrolls to it and its heading takes the focus. */
+  async jumpTo(name: string, language = 'en') {
+    await this.page.getByLabel(t('ranking.jump', language)).selectOption({ label: name });
+  }
+
+  /** The note under a category's heading saying its winner no longer leads (empty when it leads). */
+  winnerNotLeading(section: Locator): Locator {
+    return section.getByTestId('winner-no-longer-leads');
+  }
+
+  /** The note saying the category's lead rests on votes under review. */
+  leadUnderReview(section: Locator): Locator {
+    return section.getByTestId('lead-under-review');
+  }
+
+  /** The note above the rankings naming every category whose winner no longer leads. */
+  winnersNotLeading(): Locator {
+    return this.page.getByTestId('winners-not-leading');
   }
 
   /** The totals tiles as label -> shown figure. */
@@ -82,6 +114,14 @@ export class AdminAnalyticsPage {
   async startSelecting(category: string, title: string) {
     await this.selectButton(category, title).click();
     const dialog = this.page.getByRole('dialog', { name: t('winner.title') });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  /** Presses a row's Select Winner (any language) and answers the confirmation dialog, open. */
+  async startSelectingRow(row: Locator, language = 'en') {
+    await row.getByRole('button', { name: t('ranking.select', language) }).click();
+    const dialog = this.page.getByRole('dialog', { name: t('winner.title', language) });
     await dialog.waitFor();
     return dialog;
   }

@@ -70,7 +70,18 @@ export const analyticsCategorySchema = z.object({
   winnerSongId: z.string().nullable(),
   /** True when any song's rank with the set-aside votes counted differs from its rank by valid votes. */
   rankingDiffers: z.boolean(),
-  /** By valid votes (desc), then title. */
+  /** The chosen winner's row wherever it ranks (null without a winner), so a page of leaders still shows it. */
+  winner: analyticsSongSchema.nullable(),
+  /** A winner is chosen and no longer ranks first by valid votes (its votes were set aside, or others overtook it). */
+  winnerNoLongerLeads: z.boolean(),
+  /**
+   * The lead rests on votes under review: with the quarantined votes counted back in, a different song
+   * would rank first, so confirming them invalid or restoring them can change who leads.
+   */
+  leadUnderReview: z.boolean(),
+  /** Where `songs` starts in the full ranking (0 for the leaders). */
+  offset: z.number().int(),
+  /** By valid votes (desc), then title: every approved song, or the page asked for (`totalSongs` counts them all). */
   songs: z.array(analyticsSongSchema),
 });
 export type AnalyticsCategory = z.infer<typeof analyticsCategorySchema>;
@@ -95,6 +106,21 @@ export const adminAnalyticsSchema = z.object({
   categories: z.array(analyticsCategorySchema),
 });
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
+
+/** The most songs one category page of the analytics answer may list: a screen shows the rest on demand. */
+export const MAX_ANALYTICS_SONGS_PER_CATEGORY = 500;
+
+/**
+ * GET /admin/analytics's query. Without it every category lists every approved song; `songsPerCategory`
+ * lists that many from `offset` (the leaders by default), and `categoryId` answers one category alone,
+ * so a screen can show each category's leaders and page through the rest on demand.
+ */
+export const adminAnalyticsQuerySchema = z.object({
+  songsPerCategory: z.coerce.number().int().min(1).max(MAX_ANALYTICS_SONGS_PER_CATEGORY).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  categoryId: z.string().uuid().optional(),
+});
+export type AdminAnalyticsQuery = z.infer<typeof adminAnalyticsQuerySchema>;
 export const adminAnalyticsResponseSchema = dataEnvelope(adminAnalyticsSchema);
 
 export const winnerParamsSchema = z.object({ categoryId: z.string().uuid() });

@@ -1,4 +1,5 @@
 import {
+  adminAnalyticsQuerySchema,
   adminAnalyticsResponseSchema,
   errorResponseSchema,
   resultsSettingsResponseSchema,
@@ -53,11 +54,12 @@ export function registerAnalyticsAdminRoutes(
         security,
         summary: 'Vote analytics',
         description:
-          'Totals (valid votes only, with the quarantined and invalid votes beside them), the results setting, whether voting is open, and every category with its approved songs ranked by valid votes (then title): share of the category in percent (two decimals), competition rank, set-aside votes and the rank they would give.',
-        response: { 200: adminAnalyticsResponseSchema },
+          'Totals (valid votes only, with the quarantined and invalid votes beside them), the results setting, whether voting is open, and every category with its approved songs ranked by valid votes (then title): share of the category in percent (two decimals), competition rank, set-aside votes and the rank they would give. Each category also gives its winner wherever it ranks, winnerNoLongerLeads (a chosen winner not ranked first) and leadUnderReview (quarantined votes would change who leads). Without a query every song is listed; songsPerCategory lists that many from offset, and categoryId answers one category (404 CATEGORY_NOT_FOUND).',
+        querystring: adminAnalyticsQuerySchema,
+        response: { 200: adminAnalyticsResponseSchema, 404: errorResponseSchema },
       },
     },
-    async () => ok(await getAnalytics(deps)),
+    async (request) => ok(await getAnalytics(deps, request.query)),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 import type {
   AdminAnalytics,
+  AdminAnalyticsQuery,
   AnalyticsCategory,
   AnalyticsSong,
   SelectWinnerBody,
@@ -71,6 +72,7 @@ function rankCategory(
     rankWithSetAside: ranksWithSetAside[index]!,
     isWinner: category.winnerSongId === song.id,
   }));
+  const winner = rows.find((song) => song.isWinner) ?? null;
   return {
     _id: category.id,
     name: category.name,
@@ -81,8 +83,30 @@ function rankCategory(
     totalSongs: rows.length,
     winnerSongId: category.winnerSongId,
     rankingDiffers: rows.some((song) => song.rank !== song.rankWithSetAside),
+    winner,
+    winnerNoLongerLeads: winner !== null && winner.rank > 1,
+    leadUnderReview: leadRestsOnReview(rows),
+    offset: 0,
     songs: rows,
   };
+}
+
+/**
+ * Whether the votes under review decide who leads: the songs ranked first by valid votes are not the ones
+ * that would rank first with the quarantined votes counted back in. Invalid votes are decided, so they
+ * are left out: only a pending review can still change the order.
+ */
+function leadRestsOnReview(rows: AnalyticsSong[]): boolean {
+  if (!rows.some((song) => song.quarantinedVotes > 0)) return false;
+  const restored = competitionRanks(rows, (song) => song.totalVotes + song.quarantinedVotes);
+  return rows.some((song, index) => (song.rank === 1) !== (restored[index] === 1));
+}
+
+/** One page of a category's ranking: `limit` songs from `offset`, every song when no limit is given. */
+function pageOf(category: AnalyticsCategory, query: AdminAnalyticsQuery): AnalyticsCategory {
+  if (query.songsPerCategory === undefined && query.offset === 0) return category;
+  const end = query.songsPerCategory === undefined ? undefined : query.offset + query.songsPerCategory;
+  return { ...category, offset: query.offset, songs: category.songs.slice(query.offset, end) };
 }
 
 /**
@@ -117,14 +141,26 @@ function rankCategories(deps: AnalyticsDependencies, standings: Awaited<ReturnTy
   );
 }
 
-/** GET /admin/analytics: totals, the results setting, whether voting is open, and every category ranked. */
-export async function getAnalytics(deps: AnalyticsDependencies): Promise<AdminAnalytics> {
+/**
+ * GET /admin/analytics: totals, the results setting, whether voting is open, and every category ranked
+ * (or the one `categoryId` names, 404 CATEGORY_NOT_FOUND when there is none); each category lists every
+ * song, or `songsPerCategory` of them from `offset`. Ranks, shares and flags always come from the whole
+ * category, whichever page is listed.
+ */
+export async function getAnalytics(
+  deps: AnalyticsDependencies,
+  query: AdminAnalyticsQuery = { offset: 0 },
+): Promise<AdminAnalytics> {
   const [standings, results, votingStatus] = await Promise.all([
     readStandings(deps),
     getResultsSettings(deps.db),
     getVotingStatus(deps.db, deps.clock),
   ]);
-  const categories = rankCategories(deps, standings);
+  const chosen = query.categoryId
+    ? { ...standings, categories: standings.categories.filter((each) => each.id === query.categoryId) }
+    : standings;
+  if (query.categoryId && chosen.categories.length === 0) throw NotFound('CATEGORY_NOT_FOUND');
+  const categories = rankCategories(deps, chosen).map((category) => pageOf(category, query));
   let quarantinedVotes = 0;
   let invalidVotes = 0;
   for (const row of standings.setAside) {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
 import { StatTiles } from '../../../components/data/stat-tiles';
+import { SelectField } from '../../../components/form/select-field';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
   BallotIcon,
@@ -16,9 +17,11 @@ import {
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner, PageSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
+import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
+import { useCategoryName } from '../lib/category-names';
 import { type AnalyticsCategory, type AnalyticsSong, exportVoteReport, useVoteAnalytics } from './api';
 import { CategoryRanking } from './category-ranking';
 import { AlertNote } from './notes';
@@ -41,6 +44,8 @@ export default function AdminAnalyticsPage() {
   const { t, i18n } = useTranslation('admin-analytics');
   const analytics = useVoteAnalytics();
   const lockedNoteId = useId();
+  const jumpId = useId();
+  const categoryName = useCategoryName({ lookUp: false });
   const [choice, setChoice] = useState<WinnerChoice | null>(null);
   const [clearing, setClearing] = useState<{ category: AnalyticsCategory; song: AnalyticsSong } | null>(null);
   const download = useAction({
@@ -58,6 +63,13 @@ export default function AdminAnalyticsPage() {
   // Two decimals at most, as the server rounds the average.
   const average = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
   const locked = data?.results.published ?? false;
+  const notLeading = data?.categories.filter((category) => category.winnerNoLongerLeads) ?? [];
+  /** Brings a category's ranking into view and moves the focus to its heading. */
+  const jumpTo = (categoryId: string) => {
+    const heading = document.getElementById(`ranking-${categoryId}`);
+    heading?.closest('section')?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
   const exportButton = (
     <button
       type="button"
@@ -127,23 +139,50 @@ export default function AdminAnalyticsPage() {
                 {t('ranking.locked')}
               </AlertNote>
             )}
+            {notLeading.length > 0 && (
+              <AlertNote tone="coral" className="mt-3">
+                <span data-testid="winners-not-leading">
+                  {t('ranking.winnersNotLeading', {
+                    count: notLeading.length,
+                    categories: notLeading.map((category) => isolate(categoryName(category))).join(', '),
+                  })}
+                </span>
+              </AlertNote>
+            )}
             {data.categories.length === 0 ? (
               <EmptyState className="mt-4" title={t('ranking.empty')} icon={<GridIcon />} />
             ) : (
-              <div className="mt-4 grid gap-5 2xl:grid-cols-2">
-                {data.categories.map((category) => (
-                  <CategoryRanking
-                    key={category._id}
-                    category={category}
-                    handlers={{
-                      locked,
-                      lockedNoteId,
-                      onSelect: (target, song) => setChoice({ category: target, song, votingOpen: false }),
-                      onClear: (target, song) => setClearing({ category: target, song }),
-                    }}
+              <>
+                {data.categories.length > 1 && (
+                  <SelectField
+                    id={jumpId}
+                    label={t('ranking.jump')}
+                    value=""
+                    placeholder={t('ranking.jumpPlaceholder')}
+                    options={data.categories.map((category) => ({
+                      value: category._id,
+                      label: categoryName(category),
+                    }))}
+                    onChange={jumpTo}
+                    className="mt-4 max-w-sm"
                   />
-                ))}
-              </div>
+                )}
+                <div className="mt-4 grid gap-5 2xl:grid-cols-2">
+                  {data.categories.map((category) => (
+                    <CategoryRanking
+                      key={category._id}
+                      category={category}
+                      handlers={{
+                        locked,
+                        lockedNoteId,
+                        onSelect: (target, song) =>
+                          setChoice({ category: target, song, votingOpen: data.votingOpen }),
+                        onClear: (target, song) => setClearing({ category: target, song }),
+                      }}
+                    />
+                  ))}
+                </div>
+              </>
             )}
           </section>
         </div>

@@ -5,7 +5,7 @@ import type {
   UpdateResultsBody,
   WinnerChange,
 } from '@ovation/shared/schemas/admin-analytics';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 
@@ -29,14 +29,43 @@ export const analyticsKeys = {
  */
 export const PUBLIC_RESULT_KEYS = [['categories'] as const, ['songs'] as const];
 
+/** Songs each category shows at first: its leaders, so a category of 5,000 songs opens as fast as one of 5. */
+export const LEADERS_PER_CATEGORY = 5;
+/** Songs each "Show more" adds below the leaders. */
+export const MORE_SONGS_PAGE = 50;
+
 export const analyticsQuery = queryOptions({
   queryKey: analyticsKeys.overview(),
-  queryFn: ({ signal }) => apiGet<AdminAnalytics>('/admin/analytics', { signal }),
+  queryFn: ({ signal }) =>
+    apiGet<AdminAnalytics>('/admin/analytics', { signal, query: { songsPerCategory: LEADERS_PER_CATEGORY } }),
 });
 
-/** GET /admin/analytics: totals, the results settings and every category's ranking. */
+/** GET /admin/analytics: totals, the results settings and every category's leaders. */
 export function useVoteAnalytics() {
   return useQuery(analyticsQuery);
+}
+
+/**
+ * The songs of one category below its leaders, a page at a time, loaded only once the admin asks
+ * (`enabled`): GET /admin/analytics?categoryId=…&offset=…&songsPerCategory=….
+ */
+export function useMoreSongs(categoryId: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: [...analyticsKeys.all, 'category', categoryId] as const,
+    enabled,
+    initialPageParam: LEADERS_PER_CATEGORY,
+    queryFn: async ({ pageParam, signal }) => {
+      const answer = await apiGet<AdminAnalytics>('/admin/analytics', {
+        signal,
+        query: { categoryId, offset: pageParam, songsPerCategory: MORE_SONGS_PAGE },
+      });
+      return answer.categories[0]!;
+    },
+    getNextPageParam: (last) => {
+      const next = last.offset + last.songs.length;
+      return last.songs.length > 0 && next < last.totalSongs ? next : undefined;
+    },
+  });
 }
 
 /**

@@ -1,11 +1,11 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderCover } from '../../../components/player/cover-art';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { AwardIcon, type IconProps, StrokeIcon } from '../../../components/ui/icons';
 import { isolate } from '../../../lib/bidi';
 import { useCategoryName } from '../lib/category-names';
-import type { AnalyticsCategory, AnalyticsSong } from './api';
+import { type AnalyticsCategory, type AnalyticsSong, MORE_SONGS_PAGE, useMoreSongs } from './api';
 import { AlertNote } from './notes';
 
 const ExternalIcon = (props: IconProps) => (
@@ -57,15 +57,16 @@ export function CategoryRanking({
   handlers: RankingHandlers;
 }) {
   const { t } = useTranslation('admin-analytics');
+  const formatRank = useRankFormat();
   const name = useCategoryName({ lookUp: false })(category);
-  const winner = category.songs.find((song) => song.isWinner);
+  const winner = category.winner;
   const headingId = `ranking-${category._id}`;
 
   return (
     <section
       aria-labelledby={headingId}
       data-category={category._id}
-      className="rounded-3xl border border-white/[0.08] bg-ink-900 p-4 sm:p-6"
+      className="scroll-mt-20 rounded-3xl border border-white/[0.08] bg-ink-900 p-4 sm:p-6"
     >
       <header className="flex items-start gap-3 sm:gap-4">
         <span
@@ -75,12 +76,16 @@ export function CategoryRanking({
           {category.icon}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="text-lg leading-snug font-bold text-ink-50">
+          <h3
+            id={headingId}
+            tabIndex={-1}
+            className="text-lg leading-snug font-bold text-ink-50 outline-none"
+          >
             <bdi>{name}</bdi>
           </h3>
           <p className="mt-0.5 text-sm text-ink-400">
             {t('ranking.votes', { count: category.totalVotes })} ·{' '}
-            {t('ranking.songs', { count: category.songs.length })}
+            {t('ranking.songs', { count: category.totalSongs })}
           </p>
         </div>
         <p
@@ -99,26 +104,93 @@ export function CategoryRanking({
         </p>
       </header>
 
+      {winner && category.winnerNoLongerLeads && (
+        <AlertNote tone="coral" className="mt-4">
+          <span data-testid="winner-no-longer-leads">
+            {t('ranking.winnerNoLongerLeads', {
+              title: isolate(winner.title),
+              rank: formatRank(winner.rank),
+            })}
+          </span>
+        </AlertNote>
+      )}
+      {category.leadUnderReview && (
+        <AlertNote tone="gold" className="mt-4">
+          <span data-testid="lead-under-review">{t('ranking.leadUnderReview')}</span>
+        </AlertNote>
+      )}
       {category.rankingDiffers && (
         <AlertNote tone="gold" className="mt-4">
           {t('ranking.differs')}
         </AlertNote>
       )}
 
-      {category.songs.length === 0 ? (
+      {category.totalSongs === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-white/15 px-4 py-6 text-center text-sm text-ink-400">
           {t('ranking.noSongs')}
         </p>
       ) : (
-        <ol className="mt-4 divide-y divide-white/[0.06]">
-          {category.songs.map((song) => (
-            <li key={song._id}>
-              <SongRow category={category} song={song} handlers={handlers} />
-            </li>
-          ))}
-        </ol>
+        <SongList category={category} handlers={handlers} />
       )}
     </section>
+  );
+}
+
+/**
+ * The category's leaders, then (once asked) the rest a page at a time: a category of 5,000 songs opens
+ * with five rows, and the admin reads further only where they need to.
+ */
+function SongList({ category, handlers }: { category: AnalyticsCategory; handlers: RankingHandlers }) {
+  const { t } = useTranslation('admin-analytics');
+  const formatCount = useRankFormat();
+  const [expanded, setExpanded] = useState(false);
+  const more = useMoreSongs(category._id, expanded);
+  const songs = expanded
+    ? [...category.songs, ...(more.data?.pages.flatMap((page) => page.songs) ?? [])]
+    : category.songs;
+  // While the first page below the leaders loads, the button stays (busy) rather than blinking away.
+  const hasMore = expanded && more.data ? more.hasNextPage : songs.length < category.totalSongs;
+  const next = Math.min(MORE_SONGS_PAGE, category.totalSongs - songs.length);
+  const loading = more.isFetching;
+
+  return (
+    <>
+      <ol className="mt-4 divide-y divide-white/[0.06]">
+        {songs.map((song) => (
+          <li key={song._id}>
+            <SongRow category={category} song={song} handlers={handlers} />
+          </li>
+        ))}
+      </ol>
+      {more.isError && <p className="mt-3 text-sm text-coral-200">{t('ranking.moreFailed')}</p>}
+      {(hasMore || expanded) && (
+        <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="me-auto text-xs text-ink-400" data-testid="shown">
+            {t('ranking.shown', { shown: formatCount(songs.length), count: category.totalSongs })}
+          </p>
+          {hasMore && (
+            <button
+              type="button"
+              disabled={loading}
+              aria-busy={loading || undefined}
+              onClick={() => (expanded ? void more.fetchNextPage() : setExpanded(true))}
+              className={buttonClass('secondary', 'sm', 'px-3')}
+            >
+              {t('ranking.showMore', { count: next })}
+            </button>
+          )}
+          {expanded && (
+            <button
+              type="button"
+              onClick={() => setExpanded(false)}
+              className={buttonClass('ghost', 'sm', 'px-3')}
+            >
+              {t('ranking.showLeaders')}
+            </button>
+          )}
+        </div>
+      )}
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { AlertIcon } from '../../../components/ui/icons';
 const NOTE_TONES = {
   gold: { box: 'bg-gold-400/10 text-gold-100 ring-gold-400/30', icon: 'text-gold-300' },
   jade: { box: 'bg-jade-400/10 text-jade-200 ring-jade-400/30', icon: '' },
+  coral: { box: 'bg-coral-500/10 text-coral-200 ring-coral-400/40', icon: 'text-coral-300' },
 } as const;
 
 /** A note about what stands beside it (role note), an alert icon before its text. */

@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { Switch } from '../../../components/form/switch';
+import { isolate } from '../../../lib/bidi';
 import { useAction } from '../../../lib/use-action';
+import { useCategoryName } from '../lib/category-names';
 import {
   type AdminAnalytics,
   analyticsKeys,
@@ -55,9 +57,14 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
   const queryClient = useQueryClient();
   const [change, setChange] = useState<Change | null>(null);
   const { results, votingOpen } = analytics;
+  const categoryName = useCategoryName({ lookUp: false });
   const missingWinners = analytics.categories.filter(
-    (category) => category.songs.length > 0 && !category.winnerSongId,
+    (category) => category.totalSongs > 0 && !category.winnerSongId,
   ).length;
+  // Winners chosen before votes were set aside (or overtaken since): published, they would crown a song that does not lead.
+  const notLeading = analytics.categories.filter(
+    (category) => category.winner && category.winnerNoLongerLeads,
+  );
   // Votes in open reviews: while the results are published no one can confirm them invalid or restore them.
   const quarantined = analytics.totals.quarantinedVotes;
   const publishing = change?.setting === 'published' && change.value;
@@ -139,9 +146,18 @@ export function ResultsPanel({ analytics }: { analytics: AdminAnalytics }) {
         onConfirm={() => change && save.mutate(change)}
         onCancel={() => setChange(null)}
       >
-        {publishing && (votingOpen || missingWinners > 0 || quarantined > 0) && (
+        {publishing && (votingOpen || missingWinners > 0 || quarantined > 0 || notLeading.length > 0) && (
           <NoteList>
             {votingOpen && <li>{t('results.publishVotingOpen')}</li>}
+            {notLeading.map((category) => (
+              <li key={category._id} data-testid="publish-not-leading">
+                {t('results.publishNotLeading', {
+                  title: isolate(category.winner?.title ?? ''),
+                  category: isolate(categoryName(category)),
+                  rank: (category.winner?.rank ?? 0).toLocaleString(i18n.language),
+                })}
+              </li>
+            ))}
             {missingWinners > 0 && <li>{t('results.publishMissingWinners', { count: missingWinners })}</li>}
             {quarantined > 0 && (
               <li data-testid="publish-quarantined">

@@ -16,16 +16,22 @@ import {
 import { useRankFormat } from './category-ranking';
 import { NoteList } from './notes';
 
-/** The winner being chosen; `votingOpen` once the server said voting is still open (the second question). */
+/**
+ * The winner being chosen. `votingOpen`: voting is open, so the confirmation says so and sends
+ * `confirmVotingOpen`; `refused`: the server refused because voting opened after the screen was read (the
+ * second question).
+ */
 export interface WinnerChoice {
   category: AnalyticsCategory;
   song: AnalyticsSong;
   votingOpen: boolean;
+  refused?: boolean;
 }
 
 /**
- * 'Confirm Winner Selection' (the admin spec): the choice, the winner it replaces, and a warning when the song is not
- * first or when the set-aside votes would change the ranking. If voting is still open the server refuses
+ * 'Confirm Winner Selection' (the admin spec): the choice, the winner it replaces, and what to weigh
+ * before confirming: voting still open, the song not first, the lead resting on votes under review, the
+ * set-aside votes changing the ranking. If voting opened after the screen was read, the server refuses
  * (409 VOTING_STILL_OPEN) and the dialog asks a second time, saying so, before sending again with
  * `confirmVotingOpen`.
  */
@@ -48,7 +54,7 @@ export function SelectWinnerDialog({
     onSuccess: () => onChange(null),
     onError: (error, message) => {
       if (error instanceof ApiError && error.code === 'VOTING_STILL_OPEN' && choice) {
-        onChange({ ...choice, votingOpen: true });
+        onChange({ ...choice, votingOpen: true, refused: true });
         return;
       }
       // Closed first: a toast sits under a modal's backdrop.
@@ -60,7 +66,8 @@ export function SelectWinnerDialog({
   const category = choice?.category;
   const song = choice?.song;
   const name = category ? isolate(categoryName(category)) : '';
-  const current = category?.songs.find((each) => each.isWinner);
+  const current = category?.winner;
+  const refused = choice?.refused === true;
   const send = () =>
     choice &&
     select.mutate({
@@ -70,10 +77,12 @@ export function SelectWinnerDialog({
     });
 
   const notes: string[] = [];
-  if (category && song && !choice?.votingOpen) {
+  if (category && song && !refused) {
+    if (choice?.votingOpen) notes.push(t('winner.votingOpen'));
     if (current && current._id !== song._id)
       notes.push(t('winner.replaces', { title: isolate(current.title) }));
     if (song.rank > 1) notes.push(t('winner.notFirst', { rank: formatRank(song.rank) }));
+    if (category.leadUnderReview) notes.push(t('winner.leadUnderReview'));
     if (category.rankingDiffers) {
       notes.push(
         t('winner.differs', {
@@ -89,11 +98,11 @@ export function SelectWinnerDialog({
   return (
     <ConfirmDialog
       open={choice !== null}
-      title={choice?.votingOpen ? t('winner.openTitle') : t('winner.title')}
+      title={refused ? t('winner.openTitle') : t('winner.title')}
       description={
         !song
           ? ''
-          : choice?.votingOpen
+          : refused
             ? t('winner.openText', { title, category: name })
             : t('winner.text', { title, artist: isolate(song.artist), category: name })
       }
