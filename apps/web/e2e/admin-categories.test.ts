@@ -72,7 +72,10 @@ describe('category management', () => {
       await screen.fill({ name: name.toUpperCase() });
       await screen.submit('Create Category');
       await screen.toast('A category with this name already exists.');
+      // The typed form is unsaved: Cancel asks first, and the admin discards it.
+      browser.page.once('dialog', (question) => void question.accept());
       await screen.dialog.getByRole('button', { name: 'Cancel' }).click();
+      await screen.dialog.waitFor({ state: 'hidden' });
 
       // Guests see it at once, in English and in French.
       expect(await publicCategoryNames('en')).toContain(name);
@@ -90,12 +93,12 @@ describe('category management', () => {
       await again.toast('Category updated successfully');
       await again.card(renamed).waitFor();
 
-      // A category with songs cannot be deleted: the server's reason shows and it stays.
-      const refused = await again.deleteCategory('Song of the Year');
-      await again.toast(
-        'This category still has songs or votes. Move or delete its songs first, then delete the category.',
+      // A category with songs cannot be deleted: its Delete is off and says why before any request.
+      const blocked = await again.deleteBlockedReason('Song of the Year');
+      expect(blocked.disabled).toBe(true);
+      expect(blocked.reason).toMatch(
+        /^Delete is off while it holds \d+ songs?: move each song to another category/,
       );
-      await refused.getByRole('button', { name: 'Cancel' }).click();
       expect(await again.card('Song of the Year').count()).toBe(1);
 
       // Delete asks first, then the card goes.

@@ -1,31 +1,38 @@
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
+import { text } from './catalogs';
 
-/** The Bulk Upload modal of the song moderation page (/admin/songs), as the admin uses it. */
+/** The Bulk Upload modal of the song moderation page (/admin/songs), as the admin uses it, in `language`. */
 export class AdminBulkUploadModal {
   readonly dialog: Locator;
+  private readonly t: (key: string) => string;
 
-  constructor(private readonly page: Page) {
-    this.dialog = page.getByRole('dialog', { name: 'Bulk Upload Songs' });
+  constructor(
+    private readonly page: Page,
+    private readonly language = 'en',
+  ) {
+    this.t = (key) => text(language, key, 'admin-bulk-upload');
+    this.dialog = page.getByRole('dialog', { name: this.t('title') });
   }
 
   /** Opens the songs page (optionally searched) and the modal from the header's Bulk Upload button. */
   async open(search = '') {
     await this.page.goto(`/admin/songs${search ? `?search=${encodeURIComponent(search)}` : ''}`);
-    await this.page.getByRole('heading', { level: 1, name: 'Song Moderation' }).waitFor();
-    await this.page.getByRole('button', { name: 'Bulk Upload' }).click();
+    const songs = (key: string) => text(this.language, key, 'admin-songs');
+    await this.page.getByRole('heading', { level: 1, name: songs('title') }).waitFor();
+    await this.page.getByRole('button', { name: songs('header.bulkUpload'), exact: true }).click();
     await this.dialog.waitFor();
   }
 
   get uploadButton() {
-    return this.dialog.getByRole('button', { name: 'Upload Songs' });
+    return this.dialog.getByRole('button', { name: this.t('actions.upload') });
   }
 
   /** Downloads the CSV template: its saved name and its text. */
   async downloadTemplate(): Promise<{ name: string; text: string }> {
     const [download] = await Promise.all([
       this.page.waitForEvent('download'),
-      this.dialog.getByRole('button', { name: 'Download CSV template' }).click(),
+      this.dialog.getByRole('button', { name: this.t('template.download') }).click(),
     ]);
     const saved = await download.path();
     return { name: download.suggestedFilename(), text: await fs.readFile(saved, 'utf8') };
@@ -34,13 +41,32 @@ export class AdminBulkUploadModal {
   /** Chooses a file as the admin would in the picker. */
   async chooseFile(name: string, content: string, mimeType = 'text/csv') {
     await this.dialog
-      .getByLabel('CSV file')
+      .getByLabel(this.t('file.label'))
       .setInputFiles({ name, mimeType, buffer: Buffer.from(content, 'utf8') });
   }
 
-  async upload() {
+  /** Upload Songs: the preview (a dry run) comes first; nothing is stored yet. */
+  async preview() {
     await this.uploadButton.click();
-    await this.dialog.getByRole('heading', { name: 'Upload result' }).waitFor();
+    await this.dialog.getByRole('heading', { name: this.t('preview.heading') }).waitFor();
+  }
+
+  /** The preview's Confirm button ('Confirm upload of N songs'). */
+  get confirmButton() {
+    const words = this.t('actions.confirm_other').split('{{count}}')[0]!.trim();
+    return this.dialog.getByRole('button', { name: words });
+  }
+
+  /** Confirm on the preview: the real upload, then its result. */
+  async confirm() {
+    await this.confirmButton.click();
+    await this.dialog.getByRole('heading', { name: this.t('summary.heading') }).waitFor();
+  }
+
+  /** Upload Songs then Confirm: the preview, then the real upload and its result. */
+  async upload() {
+    await this.preview();
+    await this.confirm();
   }
 
   /** The summary's tiles: Total, Successful, Failed. */
@@ -54,7 +80,7 @@ export class AdminBulkUploadModal {
 
   /** The rows not uploaded, each as 'Row N | title | reason'. */
   async failures(): Promise<string[]> {
-    const rows = this.dialog.getByRole('list', { name: 'Rows not uploaded' }).getByRole('listitem');
+    const rows = this.dialog.getByRole('listitem');
     const texts: string[] = [];
     for (const row of await rows.all()) {
       const parts = await row.locator(':scope > span').allInnerTexts();
@@ -65,11 +91,14 @@ export class AdminBulkUploadModal {
 
   /** The upload progress bar's value (0, 50, 100). */
   async progress(): Promise<number> {
-    return Number(await this.dialog.getByLabel('Upload progress').getAttribute('value'));
+    return Number(await this.dialog.getByLabel(this.t('progress.label')).getAttribute('value'));
   }
 
   async close() {
-    await this.dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await this.dialog
+      .getByRole('button', { name: this.t('actions.close'), exact: true })
+      .first()
+      .click();
     await this.dialog.waitFor({ state: 'hidden' });
   }
 }

@@ -72,6 +72,14 @@ export class AdminCategoriesPage {
     return confirm;
   }
 
+  /** Whether the card's Delete is off, and the reason it gives (its accessible description). */
+  async deleteBlockedReason(name: string) {
+    const button = this.page.getByRole('button', { name: `Delete ${name}`, exact: true });
+    const describedBy = await button.getAttribute('aria-describedby');
+    const reason = describedBy ? await this.page.locator(`[id="${describedBy}"]`).innerText() : null;
+    return { disabled: await button.isDisabled(), reason };
+  }
+
   /** Waits for a toast with this text. */
   toast(text: string) {
     return waitForToast(this.page, text);

@@ -30,10 +30,31 @@ export class AdminDashboardPage {
     return this.pendingApprovals.getByRole('listitem').filter({ hasText: title });
   }
 
-  async approve(title: string) {
+  /**
+   * Approve on a pending song. While voting is open the dashboard asks first (fans see the song at once):
+   * `expectConfirmation` says whether it must; without it the confirmation, when it shows, is accepted.
+   */
+  async approve(title: string, { expectConfirmation }: { expectConfirmation?: boolean } = {}) {
     await this.pendingSong(title)
       .getByRole('button', { name: t('pending.approveSong').replace('{{title}}', title) })
       .click();
+    const dialog = this.approvalConfirmation;
+    const asked =
+      expectConfirmation ??
+      (await dialog.waitFor({ timeout: 1500 }).then(
+        () => true,
+        () => false,
+      ));
+    if (!asked) return null;
+    await dialog.waitFor();
+    const words = await dialog.innerText();
+    await dialog.getByRole('button', { name: t('pending.approve'), exact: true }).click();
+    return words;
+  }
+
+  /** The question Approve asks while voting is open. */
+  get approvalConfirmation(): Locator {
+    return this.page.getByRole('dialog', { name: t('pending.confirmTitle') });
   }
 
   async reject(title: string, reason = '') {

@@ -107,6 +107,75 @@ export class AdminSongsPage {
     await dialog.waitFor({ state: 'hidden' });
   }
 
+  /** Opens the screen in `language` (the reader chose it before) and waits for its heading. */
+  async openIn(language: string, query = '') {
+    await this.page.goto(`/admin/songs${query}`);
+    await this.page.getByRole('heading', { level: 1, name: t('title', language) }).waitFor();
+  }
+
+  /** A song's Delete button as the reader of `language` hears it, in the table or (on a phone) its card. */
+  deleteButton(title: string, language = 'en'): Locator {
+    const name = t('actions.onSong', language)
+      .replace('{{action}}', t('actions.delete', language))
+      .replace('{{title}}', title);
+    return this.page.getByRole('button', { name, exact: true }).locator('visible=true');
+  }
+
+  /** How wide the page is drawn against the window: the page must never scroll sideways. */
+  pageWidth() {
+    return this.page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+  }
+
+  /** Whether an element lies wholly inside the window's width (not cut off at either side). */
+  async insideWindowWidth(element: Locator): Promise<boolean> {
+    await element.scrollIntoViewIfNeeded();
+    const box = await element.boundingBox();
+    const viewport = await this.page.evaluate(() => window.innerWidth);
+    return box !== null && box.x >= 0 && box.x + box.width <= viewport + 0.5;
+  }
+
+  /** A song's button for `action` ('actions.changeDecision', 'actions.edit'...) as the reader of `language` hears it. */
+  songButton(title: string, action: string, language = 'en'): Locator {
+    const name = t('actions.onSong', language)
+      .replace('{{action}}', t(action, language))
+      .replace('{{title}}', title);
+    return this.page.getByRole('button', { name, exact: true }).locator('visible=true');
+  }
+
+  /**
+   * Change decision on an approved or rejected song: picks the new status ('approve', 'reject' or
+   * 'reopen' for back to pending), gives the reason, saves. Answers the dialog (it closes on success).
+   */
+  async changeDecision(
+    title: string,
+    to: 'approve' | 'reject' | 'reopen',
+    reason: string,
+    language = 'en',
+  ): Promise<Locator> {
+    await this.songButton(title, 'actions.changeDecision', language).click();
+    const dialog = this.page.getByRole('dialog', { name: t('decision.title', language) });
+    await dialog.waitFor();
+    await dialog.getByRole('radio', { name: t(`decision.to.${to}`, language) }).check();
+    if (reason) await dialog.getByRole('textbox', { name: t('decision.reason', language) }).fill(reason);
+    await dialog.getByRole('button', { name: t('decision.save', language), exact: true }).click();
+    return dialog;
+  }
+
+  /** Edit Song, Category: moves the song to the category with this id and saves. */
+  async moveToCategory(title: string, categoryId: string, language = 'en') {
+    await this.songButton(title, 'actions.edit', language).click();
+    const dialog = this.page.getByRole('dialog', { name: t('edit.title', language) });
+    await dialog.waitFor();
+    const field = dialog.getByLabel(t('edit.category', language));
+    await field.locator(`option[value="${categoryId}"]`).waitFor({ state: 'attached' });
+    await field.selectOption(categoryId);
+    await dialog.getByRole('button', { name: t('edit.save', language) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
   /** Waits for a toast with this text. */
   toast(message: string) {
     return waitForToast(this.page, message);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { MAX_TEXT_LENGTH, SONG_STATUSES } from '../constants';
+import { MAX_TEXT_LENGTH, SONG_STATUSES, type SongStatus } from '../constants';
 import { validationMessage as message } from '../messages';
-import { listQuerySchema } from './admin-list';
+import { sortableListQuery } from './admin-list';
 import { imageRefSchema } from './catalog';
 import { dataEnvelope, pageEnvelope } from './envelope';
 import { requiredArtistSchema, songFieldsSchema } from './song-writes';
@@ -10,8 +10,12 @@ import { requiredArtistSchema, songFieldsSchema } from './song-writes';
 export const ADMIN_SONG_STATUS_FILTERS = ['all', ...SONG_STATUSES] as const;
 export type AdminSongStatusFilter = (typeof ADMIN_SONG_STATUS_FILTERS)[number];
 
-/** GET /admin/songs: the list contract plus the status filter; newest first. */
-export const adminSongsQuerySchema = listQuerySchema.extend({
+/** The columns the moderation list sorts by (`sort`); the first is the default (newest first). */
+export const ADMIN_SONG_SORTS = ['createdAt', 'title', 'artist', 'category', 'status'] as const;
+export type AdminSongSort = (typeof ADMIN_SONG_SORTS)[number];
+
+/** GET /admin/songs: the list contract plus the status filter; newest first unless sorted otherwise. */
+export const adminSongsQuerySchema = sortableListQuery(ADMIN_SONG_SORTS).extend({
   status: z
     .union([z.enum(ADMIN_SONG_STATUS_FILTERS), z.literal('')])
     .optional()
@@ -61,8 +65,15 @@ export const songStatsSchema = z.object({
 export type SongStats = z.infer<typeof songStatsSchema>;
 export const songStatsResponseSchema = dataEnvelope(songStatsSchema);
 
-export const MODERATION_ACTIONS = ['approve', 'reject'] as const;
+/** `reopen` sends a decided song back to pending review (a reversal: `expectedStatus` and a reason required). */
+export const MODERATION_ACTIONS = ['approve', 'reject', 'reopen'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+/** The status each moderation action gives a song. */
+export const STATUS_OF_ACTION: Record<ModerationAction, SongStatus> = {
+  approve: 'approved',
+  reject: 'rejected',
+  reopen: 'pending',
+};
 /** 500 characters: the spec's limit on free text (descriptions, notes). */
 export const MAX_REASON_LENGTH = MAX_TEXT_LENGTH;
 
@@ -77,8 +88,23 @@ const moderationFields = {
     .transform((value) => (value ? value : undefined)),
 };
 
-/** PUT /admin/songs/{id}/verify */
-export const verifySongBodySchema = z.object(moderationFields);
+/**
+ * PUT /admin/songs/{id}/verify. `expectedStatus` is the status the admin saw: the decision applies only
+ * if the song still has it (else 409), so two admins never overwrite each other. Without it the song must
+ * be pending (a first decision). Changing a decision already taken (approved or rejected) needs a reason,
+ * which the artist reads, and must change the status.
+ */
+export const verifySongBodySchema = z
+  .object({ ...moderationFields, expectedStatus: z.enum(SONG_STATUSES).optional() })
+  .superRefine((body, context) => {
+    const expected = body.expectedStatus ?? 'pending';
+    if (STATUS_OF_ACTION[body.action] === expected) {
+      context.addIssue({ code: 'custom', path: ['action'], message: message('moderationUnchanged') });
+    }
+    if (expected !== 'pending' && !body.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: message('reasonRequired') });
+    }
+  });
 export type VerifySongBody = z.input<typeof verifySongBodySchema>;
 
 /** The most songs one bulk moderation may name: one page of the list at its largest. */
@@ -88,6 +114,8 @@ export const MAX_BULK_MODERATION = 100;
 export const verifySongsBodySchema = z.object({
   ids: z.array(z.string().uuid()).min(1).max(MAX_BULK_MODERATION),
   ...moderationFields,
+  /** A bulk decision is a first decision: pending songs only (a reversal is made one song at a time). */
+  action: z.enum(['approve', 'reject']),
 });
 export type VerifySongsBody = z.input<typeof verifySongsBodySchema>;
 
@@ -124,6 +152,15 @@ export const songEditFieldsSchema = songFieldsSchema
   .extend({
     artist: requiredArtistSchema,
     albumCover: albumCoverLink,
+    /**
+     * Moves the song to another category (admins only). Refused once the song has votes: a vote counts
+     * in the category it was cast in, so a song with votes stays where its votes are (copy it instead).
+     */
+    categoryId: z
+      .string()
+      .uuid(message('categoryRequired'))
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     expectedUpdatedAt: z
       .string()
       .datetime({ offset: true })

@@ -272,14 +272,30 @@ export function splitIncompleteRows<T extends { row: BulkUploadRow }>(rows: T[])
 
 // --- The answer ---------------------------------------------------------------------------------
 
+/**
+ * POST /admin/bulk-upload/songs?dryRun=true: a preview. Every row is checked exactly as the upload checks
+ * it (categories, duplicates in the database and in the file), and nothing is stored.
+ */
+export const bulkUploadQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
 export const bulkUploadSuccessSchema = z.object({
   index: z.number().int(),
+  /** The new song's id; empty in a preview (nothing was stored). */
   _id: z.string(),
   title: z.string(),
 });
 
-/** Bulk upload result (the admin spec): every row sent is in `successful` or in `failed`. */
+/**
+ * Bulk upload result (the admin spec): every row sent is in `successful` or in `failed`. In a preview
+ * (`dryRun`), `successful` are the rows the upload would create and nothing is stored.
+ */
 export const bulkUploadResultSchema = z.object({
+  dryRun: z.boolean(),
   total: z.number().int(),
   successful: z.array(bulkUploadSuccessSchema),
   failed: z.array(bulkUploadFailureSchema),

@@ -1,5 +1,6 @@
 import type { AdminSongsQuery, SongStatus } from '@ovation/shared';
 import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { orderOfList } from '../../db/queries/list-order';
 import { categories, songs } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
@@ -9,9 +10,18 @@ import { type SongRow, selectSongs } from './repository';
 /** The moderation list reads the same song rows as the public pages (`selectSongs`). */
 export type AdminSongRow = SongRow;
 
+/** The moderation list's sortable columns (ADMIN_SONG_SORTS); the category by its English name. */
+const SONG_SORT_COLUMNS = {
+  createdAt: songs.createdAt,
+  title: songs.title,
+  artist: songs.artist,
+  category: categories.name,
+  status: songs.status,
+};
+
 /**
  * The moderation list: status filter, and a search over title, artist and the category's name in every
- * language (both folded, so accents and case do not matter); newest first.
+ * language (both folded, so accents and case do not matter); sorted by the chosen column (newest first).
  */
 export async function findAdminSongsPage(db: Database, query: AdminSongsQuery) {
   const conditions: SQL[] = [];
@@ -23,11 +33,10 @@ export async function findAdminSongsPage(db: Database, query: AdminSongsQuery) {
     );
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const direction = query.order === 'asc' ? asc : desc;
   const [rows, totals] = await Promise.all([
     selectSongs(db)
       .where(where)
-      .orderBy(direction(songs.createdAt), direction(songs.id))
+      .orderBy(...orderOfList(SONG_SORT_COLUMNS, query, songs.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
     db

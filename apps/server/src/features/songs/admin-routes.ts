@@ -28,7 +28,7 @@ const tags = ['admin'];
 const security = [{ bearer: [] }];
 
 /** The message of a moderation, by the status the songs now have. */
-const MODERATED = { approved: 'songsApproved', rejected: 'songsRejected' } as const;
+const MODERATED = { approved: 'songsApproved', rejected: 'songsRejected', pending: 'songReopened' } as const;
 
 /** Song moderation (the admin spec's "Song moderation"); registered inside the admin scope (lib/access.ts). */
 export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) {
@@ -39,7 +39,7 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
         tags,
         security,
         description:
-          'Every song, 20 a page, newest first; status all|pending|approved|rejected; search matches title, artist and category (any language), ignoring accents and case',
+          'Every song, 20 a page, newest first; `sort` is createdAt (default), title, artist, category or status, `order` desc (default) or asc; status all|pending|approved|rejected; search matches title, artist and category (any language), ignoring accents and case',
         querystring: adminSongsQuerySchema,
         response: { 200: adminSongPageResponseSchema },
       },
@@ -77,7 +77,7 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
         tags,
         security,
         description:
-          'Approves or rejects a pending song. 409 SONG_ALREADY_MODERATED (with `currentStatus`) when it is no longer pending.',
+          'Approves or rejects a pending song, or changes a decision (`expectedStatus` = the status the admin saw, a reason required; `reopen` sends it back to pending). 409 SONG_ALREADY_MODERATED (with `currentStatus`) when the song no longer has the expected status; 409 RESULTS_PUBLISHED / SONG_IS_WINNER when the change would alter published results or a chosen winner.',
         params: idParamsSchema,
         body: verifySongBodySchema,
         response: { 200: adminSongResponseSchema },
@@ -85,7 +85,7 @@ export function registerSongAdminRoutes(app: RouteApp, deps: SongsDependencies) 
     },
     async (request, reply) => {
       const song = await verifySong(deps, adminActor(request), request.params.id, request.body);
-      const key = MODERATED[song.status as 'approved' | 'rejected'];
+      const key = MODERATED[song.status];
       return ok(song, successMessage(request, reply, key, { count: 1 }));
     },
   );

@@ -1,13 +1,20 @@
-import type { AdminSongsQuery, ModerationAction, SongStatus } from '@ovation/shared';
+import {
+  type AdminSongsQuery,
+  type ModerationAction,
+  type SongStatus,
+  STATUS_OF_ACTION,
+} from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict, NotFound } from '../../lib/errors';
 import type { ResponseCache } from '../../lib/response-cache';
 import type { FileStorage } from '../../lib/storage';
+import { lockResults } from '../analytics/results-service';
 import { type Actor, audit, auditAll } from '../audit/service';
 import * as repository from './admin-repository';
 import { toAdminSong, toAuditedSong } from './presenter';
 import { countSongsByStatus } from './song-count-repository';
+import { hasAnyVotes, isCategoryWinner } from './song-write-repository';
 
 export interface SongsDependencies {
   db: Database;
@@ -16,11 +23,6 @@ export interface SongsDependencies {
   /** The public pages' cache: dropped on every instance when a change shows on them. */
   cache: ResponseCache;
 }
-
-const STATUS_OF: Record<ModerationAction, Exclude<SongStatus, 'pending'>> = {
-  approve: 'approved',
-  reject: 'rejected',
-};
 
 /** The moderation list, 20 a page by default, newest first: the page's songs and how many match. */
 export async function listAdminSongs(deps: SongsDependencies, query: AdminSongsQuery) {
@@ -46,25 +48,59 @@ export async function getAdminSong(deps: SongsDependencies, id: string) {
   return toAdminSong(deps.storage, row);
 }
 
+/** The audit action of a decision, by the status it gives the song. */
+const AUDIT_ACTION_OF = {
+  approved: 'song.approved',
+  rejected: 'song.rejected',
+  pending: 'song.reopened',
+} as const satisfies Record<SongStatus, string>;
+
 /**
- * Approves or rejects a pending song, audited in the same transaction. Only a pending song can be
- * moderated: when another admin got there first the answer is 409 with the song's current status, so
- * two admins working the same queue never overwrite each other's decision. An approved song shows on
- * the public pages at once (the cache is dropped on every instance).
+ * A decision that takes a song out of the approved ones, or brings back one that has votes, changes the
+ * count: refused while the results are published (unpublish first), and a category's winner must be
+ * cleared before it stops being approved. A song keeps its votes whatever its status; while not approved
+ * it is hidden from the public pages and takes no new votes.
+ */
+async function assertCountMayChange(
+  tx: Database,
+  before: { id: string; status: SongStatus },
+  status: SongStatus,
+) {
+  const leavesApproved = before.status === 'approved';
+  const entersApproved = status === 'approved';
+  if (!leavesApproved && !entersApproved) return;
+  const results = await lockResults(tx);
+  if (results.published && (leavesApproved || (await hasAnyVotes(tx, before.id)))) {
+    throw Conflict('RESULTS_PUBLISHED');
+  }
+  if (leavesApproved && (await isCategoryWinner(tx, before.id))) throw Conflict('SONG_IS_WINNER');
+}
+
+/**
+ * Decides one song, audited in the same transaction: approves or rejects a pending song, or changes a
+ * decision already taken (approved to rejected and back, or back to pending) with the reason the artist
+ * reads on their dashboard. `expectedStatus` is the status the admin saw (pending when absent): when the
+ * song no longer has it, another admin decided first and the answer is 409 with the song's current status,
+ * so two admins never overwrite each other. Public pages change at once (the cache is dropped everywhere).
  */
 export async function verifySong(
   deps: SongsDependencies,
   actor: Actor,
   id: string,
-  decision: { action: ModerationAction; reason?: string },
+  decision: { action: ModerationAction; reason?: string; expectedStatus?: SongStatus },
 ) {
-  const status = STATUS_OF[decision.action];
-  await deps.db.transaction(async (tx) => {
+  const status = STATUS_OF_ACTION[decision.action];
+  const expected = decision.expectedStatus ?? 'pending';
+  const changed = await deps.db.transaction(async (tx) => {
+    // The results lock (taken by assertCountMayChange) comes before the song's, as for every change of the count.
+    if (expected === 'approved' || status === 'approved') await lockResults(tx);
     const before = await repository.lockSong(tx, id);
     if (!before) throw NotFound('SONG_NOT_FOUND');
-    if (before.status !== 'pending') {
+    if (before.status !== expected) {
       throw Conflict('SONG_ALREADY_MODERATED', { extra: { currentStatus: before.status } });
     }
+    // Also a first approval: a song sent back to review keeps its votes, and they would count again.
+    await assertCountMayChange(tx, before, status);
     await repository.setModeration(tx, [id], {
       status,
       reason: decision.reason ?? null,
@@ -73,14 +109,16 @@ export async function verifySong(
     });
     const after = (await repository.lockSong(tx, id))!;
     await audit(tx, actor, {
-      action: `song.${status}`,
+      action: AUDIT_ACTION_OF[status],
       targetType: 'song',
       targetId: id,
       before: toAuditedSong(before),
       after: toAuditedSong(after),
+      ...(expected !== 'pending' ? { details: { reversal: true } } : {}),
     });
+    return before.status === 'approved' || status === 'approved';
   });
-  if (status === 'approved') await deps.cache.invalidate();
+  if (changed) await deps.cache.invalidate();
   return getAdminSong(deps, id);
 }
 
@@ -93,9 +131,9 @@ export async function verifySong(
 export async function verifySongs(
   deps: SongsDependencies,
   actor: Actor,
-  decision: { ids: string[]; action: ModerationAction; reason?: string },
+  decision: { ids: string[]; action: Exclude<ModerationAction, 'reopen'>; reason?: string },
 ) {
-  const status = STATUS_OF[decision.action];
+  const status = STATUS_OF_ACTION[decision.action] as Exclude<SongStatus, 'pending'>;
   const ids = [...new Set(decision.ids)];
   const outcome = await deps.db.transaction(async (tx) => {
     const rows = await repository.lockSongs(tx, ids);

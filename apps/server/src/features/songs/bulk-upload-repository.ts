@@ -37,6 +37,22 @@ export async function lockCategoriesForNewSongs(tx: Database, categoryIds: strin
   }
 }
 
+/**
+ * Inside a transaction: share-locks these categories' rows until it ends and answers the ids that still
+ * exist. Deleting a category takes its row's update lock, so a delete and an upload into it take turns,
+ * and a category deleted after the file was checked is seen here, not as a foreign-key failure.
+ */
+export async function shareLockCategories(tx: Database, categoryIds: string[]) {
+  if (categoryIds.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, categoryIds))
+    .orderBy(asc(categories.id))
+    .for('share');
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The title and artist of every song in these categories, to find the upload's duplicates. */
 export function findSongNamesInCategories(tx: Database, categoryIds: string[]) {
   if (categoryIds.length === 0) return Promise.resolve([]);

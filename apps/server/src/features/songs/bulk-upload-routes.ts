@@ -1,6 +1,7 @@
 import {
   type BulkUploadResult,
   bulkUploadBodySchema,
+  bulkUploadQuerySchema,
   bulkUploadResponseSchema,
   MAX_BULK_UPLOAD_BYTES,
 } from '@ovation/shared';
@@ -46,6 +47,7 @@ async function readUploadedFile(request: FastifyRequest) {
 function summaryMessage(request: FastifyRequest, reply: FastifyReply, result: BulkUploadResult) {
   const created = result.successful.length;
   const failed = result.failed.length;
+  if (result.dryRun) return successMessage(request, reply, 'bulkUploadPreview', { count: created, failed });
   if (failed === 0) return successMessage(request, reply, 'songsUploaded', { count: created });
   if (created === 0) return successMessage(request, reply, 'noSongsUploaded', { count: failed });
   return successMessage(request, reply, 'songsUploadedWithFailures', {
@@ -98,7 +100,9 @@ export function registerBulkUploadAdminRoutes(app: RouteApp, deps: BulkUploadDep
         description:
           'JSON `{ songs: [row, ...] }` with each row by header name (title, artist, song_link, category_name or ' +
           'category_id, description, duration, release_date, tags), or multipart with one `file` field holding ' +
-          'the .csv file. At most 5,000 rows and 8 MB. Rows are numbered from 1 (the first data row).',
+          'the .csv file. At most 5,000 rows and 8 MB. Rows are numbered from 1 (the first data row). ' +
+          '`?dryRun=true` checks every row the same way and stores nothing: a preview of what would be created and refused.',
+        querystring: bulkUploadQuerySchema,
         // Multipart requests carry no parsed body; JSON ones must match.
         body: bulkUploadBodySchema.nullish(),
         response: { 200: bulkUploadResponseSchema },
@@ -109,7 +113,9 @@ export function registerBulkUploadAdminRoutes(app: RouteApp, deps: BulkUploadDep
       if (request.isMultipart()) rows = readCsvFile(await readUploadedFile(request));
       else if (request.body) rows = numberJsonRows(request.body.songs);
       else throw Invalid('NO_VALID_SONGS');
-      const result = await bulkUploadSongs(deps, adminActor(request), rows);
+      const result = await bulkUploadSongs(deps, adminActor(request), rows, {
+        dryRun: request.query.dryRun,
+      });
       return ok(result, summaryMessage(request, reply, result));
     },
   );

@@ -108,12 +108,14 @@ interface Candidate {
  * every other row with its reason. Each row is checked with the single upload's rules, its category
  * resolved, and compared with the database and the rest of the file: the same title and artist in one
  * category is a duplicate. The songs and their audit entries are written in one transaction holding the
- * categories' locks, so two uploads of one file at once (or a retry) store each song once.
+ * categories' locks, so two uploads of one file at once (or a retry) store each song once. A dry run
+ * answers the same report (what would be created, what would be refused) and stores nothing.
  */
 export async function bulkUploadSongs(
   deps: BulkUploadDependencies,
   actor: Actor,
   rows: ReadCsvRow[],
+  options: { dryRun: boolean } = { dryRun: false },
 ): Promise<BulkUploadResult> {
   if (rows.length > MAX_BULK_UPLOAD_ROWS) throw PayloadTooLarge('BULK_UPLOAD_TOO_LARGE');
   // The browser drops rows lacking title, artist or song_link; none left means nothing to upload. The
@@ -137,6 +139,7 @@ export async function bulkUploadSongs(
   const created = await deps.db.transaction(async (tx) => {
     const categoryIds = [...new Set(candidates.map((candidate) => candidate.categoryId))];
     await repository.lockCategoriesForNewSongs(tx, categoryIds);
+    const existing = await repository.shareLockCategories(tx, categoryIds);
     const taken = new Set(
       (await repository.findSongNamesInCategories(tx, categoryIds)).map((song) =>
         sameSongKey(song.categoryId, song.title, song.artist),
@@ -144,6 +147,11 @@ export async function bulkUploadSongs(
     );
     const accepted: Array<Candidate & { id: string }> = [];
     for (const candidate of candidates) {
+      // Deleted since the file was checked: reported like a category that never existed.
+      if (!existing.has(candidate.categoryId)) {
+        failed.push(bulkUploadCodeFailure(candidate.index, candidate.song.title, 'UNKNOWN_CATEGORY'));
+        continue;
+      }
       const key = sameSongKey(candidate.categoryId, candidate.song.title, candidate.song.artist);
       // In the database already, or earlier in this file: the first one wins.
       if (taken.has(key)) {
@@ -153,8 +161,10 @@ export async function bulkUploadSongs(
         continue;
       }
       taken.add(key);
-      accepted.push({ ...candidate, id: randomUUID() });
+      accepted.push({ ...candidate, id: options.dryRun ? '' : randomUUID() });
     }
+    // A preview: the same checks under the same locks, and nothing written.
+    if (options.dryRun) return accepted;
     const now = deps.clock.now();
     const inserted = await repository.insertSongs(
       tx,
@@ -177,9 +187,10 @@ export async function bulkUploadSongs(
     return accepted;
   });
 
-  if (created.length > 0) await deps.cache.invalidate();
+  if (created.length > 0 && !options.dryRun) await deps.cache.invalidate();
   failed.sort((a, b) => a.index - b.index);
   return {
+    dryRun: options.dryRun,
     total: rows.length,
     successful: created.map((candidate) => ({
       index: candidate.index,

@@ -27,7 +27,17 @@ export function publishesAtOnce(viewer: NonNullable<Viewer>): boolean {
   return isAdmin(viewer);
 }
 
+/** An admin's upload is an admin write, audited; an artist's upload waits for review instead. */
+export function auditsSongUpload(viewer: NonNullable<Viewer>): boolean {
+  return isAdmin(viewer);
+}
+
 /** An admin's edit is an admin write, audited; an artist editing their own pending song is not. */
 export function auditsSongEdit(viewer: NonNullable<Viewer>): boolean {
+  return isAdmin(viewer);
+}
+
+/** Moving a song to another category is an admin's change; an artist's edit keeps the category. */
+export function canMoveSong(viewer: NonNullable<Viewer>): boolean {
   return isAdmin(viewer);
 }

@@ -1,5 +1,6 @@
 import { detectLinkKind, type SongEditFields } from '@ovation/shared';
 import type { songs } from '../../db/schema';
+import type { Database } from '../../lib/db';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
@@ -17,10 +18,16 @@ import {
 } from '../images/picture-service';
 import * as repository from './admin-repository';
 import { getAdminSong, type SongsDependencies } from './admin-service';
-import { auditsSongEdit, canEditSong } from './policy';
+import { auditsSongEdit, canEditSong, canMoveSong } from './policy';
 import { toAuditedSong } from './presenter';
 import { fetchRemoteImage } from './remote-image';
-import { findSongRow } from './song-write-repository';
+import {
+  findSongRow,
+  hasAnyVotes,
+  hasSameSongInCategory,
+  isCategoryWinner,
+  shareLockCategory,
+} from './song-write-repository';
 
 type SongRow = typeof songs.$inferSelect;
 
@@ -29,6 +36,38 @@ const STORED_IMAGE_PATH = /^\/uploads\/([a-z0-9][a-z0-9/_.-]*)-\d+\.webp$/i;
 
 function assertMayEdit(viewer: NonNullable<Viewer>, song: SongRow) {
   if (!canEditSong(viewer, song)) throw Forbidden('SONG_NOT_EDITABLE');
+}
+
+function categoryInvalid() {
+  return Invalid('VALIDATION_ERROR', {
+    errors: [
+      { field: 'categoryId', message: 'Please select a category', key: 'validation.categoryRequired' },
+    ],
+  });
+}
+
+/**
+ * Inside the edit's transaction: the category the song ends in. Moving is an admin's change; the target is
+ * share-locked (a delete waits); a song that has votes stays where they were cast, since each category's
+ * totals and rankings count the votes cast in it (SONG_HAS_VOTES: copy it instead), and a category's
+ * winner stays in its category; the target must not hold the same title and artist already.
+ */
+async function chooseCategory(
+  tx: Database,
+  viewer: NonNullable<Viewer>,
+  before: SongRow,
+  fields: SongEditFields,
+): Promise<string> {
+  const target = fields.categoryId;
+  if (!target || target === before.categoryId) return before.categoryId;
+  if (!canMoveSong(viewer)) throw Forbidden('SONG_CATEGORY_ADMIN_ONLY');
+  if (!(await shareLockCategory(tx, target))) throw categoryInvalid();
+  if (await isCategoryWinner(tx, before.id)) throw Conflict('SONG_IS_WINNER');
+  if (await hasAnyVotes(tx, before.id)) throw Conflict('SONG_HAS_VOTES');
+  if (await hasSameSongInCategory(tx, target, fields.title, fields.artist)) {
+    throw Conflict('DUPLICATE_SONG_IN_CATEGORY');
+  }
+  return target;
 }
 
 /** Refuses an edit made on a copy of the song older than its last change. */
@@ -84,7 +123,7 @@ async function chooseCover(
 }
 
 /**
- * Edits a song's title, artist, link, description and cover (the admin spec). The cover is replaced
+ * Edits a song's title, artist, link, description, cover and (admins) category. The cover is replaced
  * atomically: new files are written first, the row is updated in one transaction (audited when an admin
  * edits), the old files are removed only after the commit (one left behind is logged on `log`), and the
  * new ones are removed if it fails.
@@ -118,8 +157,10 @@ export async function editSong(
           : cover.kind === 'existing'
             ? cover.imageId
             : before.coverImageId;
+      const categoryId = await chooseCategory(tx, viewer, before, fields);
       const linkKind = detectLinkKind(fields.songLink);
       await repository.updateSong(tx, id, {
+        categoryId,
         title: fields.title,
         artist: fields.artist,
         songLink: fields.songLink,

@@ -16,6 +16,19 @@ export async function findCategoryName(db: Database, id: string) {
   return rows[0]?.name;
 }
 
+/**
+ * Inside a transaction: share-locks the category's row until the transaction ends (a delete, which takes
+ * the update lock, waits for the songs going in, or they wait for it) and answers whether it still exists.
+ */
+export async function shareLockCategory(tx: Database, id: string) {
+  const rows = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.id, id))
+    .for('share');
+  return rows.length > 0;
+}
+
 export async function findSongRow(db: Database, id: string) {
   const rows = await db.select().from(songs).where(eq(songs.id, id)).limit(1);
   return rows[0];
@@ -54,6 +67,30 @@ export async function hasQuarantinedVotes(db: Database, id: string) {
     .select({ id: votes.id })
     .from(votes)
     .where(and(eq(votes.songId, id), eq(votes.status, 'quarantined')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Whether any vote was ever cast for the song, whatever its state (valid, set aside, void, or archived):
+ * such a song stays in the category its votes were cast in.
+ */
+export async function hasAnyVotes(db: Database, id: string) {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`exists (select 1 from ${votes} where ${votes.songId} = ${id})
+        or exists (select 1 from ${voteArchive} where ${voteArchive.songId} = ${id})`,
+    })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.any);
+}
+
+/** Whether the song is the chosen winner of a category. */
+export async function isCategoryWinner(db: Database, id: string) {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.winnerSongId, id))
     .limit(1);
   return rows.length > 0;
 }

@@ -37,7 +37,13 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
     async (request, reply) => {
       const viewer = signedInViewer(request);
       const form = await readMultipartForm(request, pictureForm('cover'), songFieldsSchema);
-      const song = await songWrites.createSong(deps, viewer, form.fields, form.file);
+      const song = await songWrites.createSong(
+        deps,
+        viewer,
+        { id: viewer.id, ip: request.ip },
+        form.fields,
+        form.file,
+      );
       reply.status(201);
       const key = song.status === 'approved' ? 'songUploaded' : 'songUploadedPending';
       return ok(song, successMessage(request, reply, key));
@@ -60,6 +66,8 @@ export function registerSongWriteRoutes(app: RouteApp, deps: SongsDependencies) 
     },
     async (request, reply) => {
       const viewer = signedInViewer(request);
+      // Who may edit the song is settled before the body is read: someone else's song is 403 whatever it holds.
+      await songWrites.assertMayEditSong(deps, viewer, request.params.id);
       const form = await readMultipartForm(request, pictureForm('cover'), songEditFieldsSchema);
       const song = await editSong(
         deps,

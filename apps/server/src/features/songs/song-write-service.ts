@@ -1,5 +1,5 @@
 import { detectLinkKind, type SongFields } from '@ovation/shared';
-import { Conflict, Invalid, NotFound } from '../../lib/errors';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors';
 import { foldForSearch } from '../../lib/text';
 import type { Viewer } from '../../lib/viewer';
 import { lockResults } from '../analytics/results-service';
@@ -14,7 +14,7 @@ import {
 } from '../images/picture-service';
 import { lockSong } from './admin-repository';
 import type { SongsDependencies } from './admin-service';
-import { publishesAtOnce } from './policy';
+import { auditsSongUpload, canEditSong, publishesAtOnce } from './policy';
 import { toAuditedSong } from './presenter';
 import { getSong } from './public-service';
 import * as repository from './song-write-repository';
@@ -27,12 +27,15 @@ function categoryError() {
 
 /**
  * Publishes an artist's (or an admin's) song with its cover. The cover is decoded and re-encoded; the
- * song waits for an admin's approval unless an admin uploaded it. Files and rows are written together
- * or not at all.
+ * song waits for an admin's approval unless an admin uploaded it, and an admin's upload is an admin
+ * write, audited as `song.created` in the song's transaction. Files and rows are written together or
+ * not at all. The category is share-locked while the song goes in, so a category deleted meanwhile
+ * answers 404 CATEGORY_NOT_FOUND instead of breaking on its foreign key.
  */
 export async function createSong(
   deps: SongsDependencies,
   viewer: NonNullable<Viewer>,
+  actor: Actor,
   fields: SongFields,
   cover: Upload | undefined,
 ) {
@@ -49,6 +52,8 @@ export async function createSong(
   try {
     // The cover's image row and the song together: both or neither.
     songId = await deps.db.transaction(async (tx) => {
+      // Deleting a category takes its row's update lock: the two take turns, and a deleted one is seen.
+      if (!(await repository.shareLockCategory(tx, fields.category))) throw NotFound('CATEGORY_NOT_FOUND');
       const coverImageId = await recordPicture(tx, image);
       const song = await repository.insertSong(tx, {
         title: fields.title,
@@ -66,6 +71,14 @@ export async function createSong(
         searchText: foldForSearch(`${fields.title} ${artist}`),
         coverImageId,
       });
+      if (auditsSongUpload(viewer)) {
+        await audit(tx, actor, {
+          action: 'song.created',
+          targetType: 'song',
+          targetId: song.id,
+          after: toAuditedSong(song),
+        });
+      }
       return song.id;
     });
   } catch (error) {
@@ -75,6 +88,20 @@ export async function createSong(
   // A song published at once must show on the public pages.
   if (publishedAtOnce) await deps.cache.invalidate();
   return getSong(deps, songId, viewer);
+}
+
+/**
+ * Refuses an edit of a song the viewer may not edit before its form is read: 404 SONG_NOT_FOUND, 403
+ * SONG_NOT_EDITABLE whatever the body holds. The edit checks again under the song's lock.
+ */
+export async function assertMayEditSong(
+  deps: SongsDependencies,
+  viewer: NonNullable<Viewer>,
+  songId: string,
+) {
+  const song = await repository.findSongRow(deps.db, songId);
+  if (!song) throw NotFound('SONG_NOT_FOUND');
+  if (!canEditSong(viewer, song)) throw Forbidden('SONG_NOT_EDITABLE');
 }
 
 /**

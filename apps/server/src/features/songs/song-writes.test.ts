@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, images, songs, songVoteTallies, votes } from '../../db/schema';
 import { signIn } from '../../test/accounts';
 import { createCategory, createSong, createUser } from '../../test/factories';
@@ -38,6 +38,22 @@ function uploadForm(
   for (const [key, value] of Object.entries(values)) form.append(key, value);
   if (image) form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
   return form;
+}
+
+/**
+ * Forces the race of a category delete with a song going in: just before the upload's next transaction
+ * (after its checks), an admin deletes the category through the API. Answers the delete's status.
+ */
+function deleteCategoryBeforeNextTransaction(categoryId: string, token: string) {
+  const transaction = server.db.transaction.bind(server.db);
+  return new Promise<number>((resolve) => {
+    const spy = vi.spyOn(server.db, 'transaction').mockImplementation(async (...args) => {
+      spy.mockRestore();
+      const deleted = await server.request('DELETE', `/api/categories/${categoryId}`, { token });
+      resolve(deleted.status);
+      return transaction(...args);
+    });
+  });
 }
 
 async function upload(token: string | undefined, form: FormData) {
@@ -156,13 +172,122 @@ describe('POST /api/songs (upload)', () => {
     ).toBe(401);
   });
 
-  it('publishes an admin upload at once', async () => {
+  it('publishes an admin upload at once, audited as song.created; an artist upload is not an admin write', async () => {
     const admin = await signIn(server, 'admin');
     const response = await upload(
       admin.token,
       uploadForm({ bytes: png, name: 'c.png', type: 'image/png' }, { title: 'Admin pick' }),
     );
     expect(response.body.data.status).toBe('approved');
+    const entries = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, response.body.data._id));
+    expect(entries).toMatchObject([
+      { action: 'song.created', actorId: admin.user.id, targetType: 'song', ip: expect.any(String) },
+    ]);
+    expect((entries[0]!.details as { after: { title: string; status: string } }).after).toMatchObject({
+      title: 'Admin pick',
+      status: 'approved',
+    });
+
+    const artist = await signIn(server, 'artist');
+    const pending = await upload(
+      artist.token,
+      uploadForm({ bytes: png, name: 'c.png', type: 'image/png' }, { title: 'Artist pick' }),
+    );
+    expect(pending.status).toBe(201);
+    expect(
+      await server.db.select().from(auditLog).where(eq(auditLog.targetId, pending.body.data._id)),
+    ).toEqual([]);
+  });
+
+  it('answers 404 CATEGORY_NOT_FOUND when the category is deleted between the check and the insert', async () => {
+    const admin = await signIn(server, 'admin');
+    const artist = await signIn(server, 'artist');
+    const doomed = await createCategory(server.db, { name: 'Deleted Mid-Upload' });
+    const deleted = deleteCategoryBeforeNextTransaction(doomed.id, admin.token);
+    const response = await upload(
+      artist.token,
+      uploadForm(
+        { bytes: png, name: 'c.png', type: 'image/png' },
+        { title: 'Too Late', category: doomed.id },
+      ),
+    );
+    expect(await deleted).toBe(200);
+    expect([response.status, response.body.code, response.body.message]).toEqual([
+      404,
+      'CATEGORY_NOT_FOUND',
+      "The category you're looking for doesn't exist",
+    ]);
+    expect(await server.db.select().from(songs).where(eq(songs.title, 'Too Late'))).toEqual([]);
+  });
+});
+
+describe('a category deleted while a bulk upload targets it', () => {
+  it('reports its rows as UNKNOWN_CATEGORY and stores the rest, instead of failing on the foreign key', async () => {
+    const admin = await signIn(server, 'admin');
+    const doomed = await createCategory(server.db, { name: 'Deleted Mid-Bulk' });
+    const link = 'https://www.youtube.com/watch?v=abcdefghijk';
+    const deleted = deleteCategoryBeforeNextTransaction(doomed.id, admin.token);
+    const response = await server.request('POST', '/api/admin/bulk-upload/songs', {
+      token: admin.token,
+      body: {
+        songs: [
+          { title: 'Bulk Too Late', artist: 'Someone', song_link: link, category_id: doomed.id },
+          { title: 'Bulk In Time', artist: 'Someone', song_link: link, category_id: category.id },
+        ],
+      },
+    });
+    expect(await deleted).toBe(200);
+    expect(response.status).toBe(200);
+    expect(response.body.data.successful.map((row: { title: string }) => row.title)).toEqual([
+      'Bulk In Time',
+    ]);
+    expect(response.body.data.failed).toMatchObject([
+      {
+        title: 'Bulk Too Late',
+        error: 'No category has this name or id. Use a category name from the template.',
+      },
+    ]);
+    expect(await server.db.select().from(songs).where(eq(songs.title, 'Bulk Too Late'))).toEqual([]);
+  });
+});
+
+describe("PUT /api/songs/{id} on a song that is not the artist's own", () => {
+  it('answers 403 SONG_NOT_EDITABLE whatever the body: empty, invalid, or no form at all', async () => {
+    const owner = await signIn(server, 'artist');
+    const other = await signIn(server, 'artist');
+    const song = await createSong(server.db, {
+      categoryId: category.id,
+      uploaderId: owner.user.id,
+      status: 'pending',
+    });
+    const invalid = new FormData();
+    invalid.append('title', '');
+    invalid.append('songLink', 'not a link');
+    invalid.append(
+      'albumCover',
+      new Blob([new Uint8Array(Buffer.from('not an image'))], { type: 'image/png' }),
+      'x.png',
+    );
+    const answers = [];
+    for (const body of [new FormData(), invalid, undefined]) {
+      const response = await fetch(`${server.baseUrl}/api/songs/${song.id}`, {
+        method: 'PUT',
+        body,
+        headers: { authorization: `Bearer ${other.token}` },
+      });
+      const answer = (await response.json()) as { code: string };
+      answers.push([response.status, answer.code]);
+    }
+    expect(answers).toEqual([
+      [403, 'SONG_NOT_EDITABLE'],
+      [403, 'SONG_NOT_EDITABLE'],
+      [403, 'SONG_NOT_EDITABLE'],
+    ]);
+    const [row] = await server.db.select().from(songs).where(eq(songs.id, song.id));
+    expect(row!.title).toBe(song.title);
   });
 });
 

@@ -1,12 +1,24 @@
-import type { CategoryInput, CategoryStats } from '@ovation/shared/schemas/admin-categories';
+import type {
+  AdminCategorySort,
+  CategoryInput,
+  CategoryStats,
+} from '@ovation/shared/schemas/admin-categories';
 import type { Category } from '@ovation/shared/schemas/catalog';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Pagination } from '@ovation/shared/schemas/envelope';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+
+/** The list's page and sort, kept in the URL. */
+export interface AdminCategoriesFilters {
+  page: number;
+  sort: AdminCategorySort;
+  order: 'asc' | 'desc';
+}
 
 /** Query keys of the screen: the cards and the tiles sit under `all`, so one invalidation covers both. */
 export const adminCategoriesKeys = {
   all: ['admin', 'categories'] as const,
-  list: () => [...adminCategoriesKeys.all, 'list'] as const,
+  list: (filters: AdminCategoriesFilters) => [...adminCategoriesKeys.all, 'list', filters] as const,
   stats: () => [...adminCategoriesKeys.all, 'stats'] as const,
 };
 
@@ -16,19 +28,26 @@ export const adminCategoriesKeys = {
  */
 export const PUBLIC_CATEGORY_KEYS = [['categories'] as const, ['songs'] as const];
 
-/** GET /categories as an admin: every category with its song count (any status) and vote total. */
-export const adminCategoriesQuery = queryOptions({
-  queryKey: adminCategoriesKeys.list(),
-  queryFn: ({ signal }) => apiGet<Category[]>('/categories', { signal }),
-});
+/** GET /admin/categories: one page of categories, sorted, with song counts (any status) and vote totals. */
+export function adminCategoriesQuery(filters: AdminCategoriesFilters) {
+  return queryOptions({
+    queryKey: adminCategoriesKeys.list(filters),
+    queryFn: async ({ signal }) => {
+      const result = await apiRequest<Category[]>('/admin/categories', { query: { ...filters }, signal });
+      return { categories: result.data, pagination: result.pagination as Pagination };
+    },
+    // The previous page stays on screen (dimmed) while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
 
 export const categoryStatsQuery = queryOptions({
   queryKey: adminCategoriesKeys.stats(),
   queryFn: ({ signal }) => apiGet<CategoryStats>('/admin/categories/stats', { signal }),
 });
 
-export function useAdminCategories() {
-  return useQuery(adminCategoriesQuery);
+export function useAdminCategories(filters: AdminCategoriesFilters) {
+  return useQuery(adminCategoriesQuery(filters));
 }
 
 export function useCategoryStats() {

@@ -1,8 +1,11 @@
 import { localizeCategory } from '@ovation/shared/category-words';
+import { ADMIN_CATEGORY_SORTS } from '@ovation/shared/schemas/admin-categories';
 import type { Category } from '@ovation/shared/schemas/catalog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
+import { Pager } from '../../../components/data/pager';
+import { SortBar } from '../../../components/data/sort-bar';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -10,7 +13,9 @@ import { BallotIcon, BarChartIcon, GridIcon, MusicIcon, StrokeIcon } from '../..
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
+import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
+import { listSortParams, listSortProps } from '../layout/list-sort';
 import { PageHeader } from '../layout/page-header';
 import {
   adminCategoriesKeys,
@@ -28,13 +33,24 @@ const PlusIcon = () => (
   </StrokeIcon>
 );
 
+/** The list's page and sort, kept in the URL (Back, reload and a shared link keep them). */
+const CATEGORY_SORT = listSortParams(ADMIN_CATEGORY_SORTS, 'asc');
+const LIST_DEFAULTS = { page: 1, ...CATEGORY_SORT.defaults };
+const SORT_LABELS = {
+  sortOrder: 'sort.sortOrder',
+  name: 'sort.name',
+  songCount: 'sort.songCount',
+  totalVotes: 'sort.totalVotes',
+} as const;
+
 /** The form's state: closed, adding a category, or editing one. */
 type Editing = { category: Category | null } | null;
 
 /** Category management (the admin spec): tiles, the category cards, Add/Edit and Delete. */
 export default function AdminCategoriesPage() {
   const { t, i18n } = useTranslation('admin-categories');
-  const categories = useAdminCategories();
+  const { params, setParams } = useListParams(LIST_DEFAULTS, CATEGORY_SORT.choices);
+  const categories = useAdminCategories(params);
   const stats = useCategoryStats();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Category | null>(null);
@@ -50,7 +66,8 @@ export default function AdminCategoriesPage() {
 
   if (accessProblem(categories.error)) return <AccessProblem error={categories.error} />;
 
-  const list = categories.data ?? [];
+  const list = categories.data?.categories ?? [];
+  const pagination = categories.data?.pagination;
   const maxVotes = Math.max(0, ...list.map((category) => category.totalVotes ?? 0));
   const addButton = (
     <button
@@ -89,6 +106,11 @@ export default function AdminCategoriesPage() {
         <h2 id="admin-categories-heading" className="mb-4 text-xl font-bold text-ink-50">
           {t('list.heading')}
         </h2>
+        <SortBar
+          className="mb-4"
+          options={ADMIN_CATEGORY_SORTS.map((key) => ({ key, label: t(SORT_LABELS[key]) }))}
+          {...listSortProps(params, setParams)}
+        />
         {categories.isPending ? (
           <ul aria-hidden="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {Array.from({ length: 6 }, (_, index) => (
@@ -105,7 +127,10 @@ export default function AdminCategoriesPage() {
             action={addButton}
           />
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <ul
+            aria-busy={categories.isPlaceholderData || undefined}
+            className={`grid gap-4 md:grid-cols-2 xl:grid-cols-3 ${categories.isPlaceholderData ? 'opacity-70' : ''}`}
+          >
             {list.map((category) => (
               <li key={category._id}>
                 <CategoryAdminCard
@@ -117,6 +142,14 @@ export default function AdminCategoriesPage() {
               </li>
             ))}
           </ul>
+        )}
+        {pagination && (
+          <Pager
+            page={pagination.page}
+            pages={pagination.pages}
+            onPage={(page) => setParams({ page })}
+            className="mt-6"
+          />
         )}
       </section>
 

@@ -27,7 +27,8 @@ const TrashIcon = (props: IconProps) => (
 /**
  * One category on the management screen (the admin spec): icon on its colour, name and description in the
  * admin's language, type badge, region, song count (every status), total votes with a bar relative to
- * the most voted category, the languages it is translated into, Edit and Delete.
+ * the most voted category, the languages it is translated into, Edit and Delete (disabled, with the
+ * reason beside it, while songs remain).
  */
 export function CategoryAdminCard({ category, maxVotes, onEdit, onDelete }: CategoryAdminCardProps) {
   const { t, i18n } = useTranslation('admin-categories');
@@ -38,6 +39,9 @@ export function CategoryAdminCard({ category, maxVotes, onEdit, onDelete }: Cate
   const votes = category.totalVotes ?? 0;
   const share = maxVotes > 0 ? Math.round((votes / maxVotes) * 100) : 0;
   const continental = category.type === 'continental';
+  // A category that still holds songs cannot be deleted (the server refuses): the button says why at once.
+  const blocked = songs > 0 || votes > 0;
+  const blockedId = `category-${category._id}-delete-blocked`;
   const accent = { '--accent': category.color } as CSSProperties;
 
   return (
@@ -85,7 +89,7 @@ export function CategoryAdminCard({ category, maxVotes, onEdit, onDelete }: Cate
       </div>
 
       {words.description && (
-        <p dir="auto" className="mt-3 line-clamp-3 text-sm text-ink-300">
+        <p dir="auto" title={words.description} className="mt-3 line-clamp-3 text-sm text-ink-300">
           {words.description}
         </p>
       )}
@@ -132,13 +136,20 @@ export function CategoryAdminCard({ category, maxVotes, onEdit, onDelete }: Cate
         <button
           type="button"
           onClick={() => onDelete(category)}
+          disabled={blocked}
           aria-label={t('card.deleteLabel', { name: words.name })}
+          aria-describedby={blocked ? blockedId : undefined}
           className={buttonClass('ghost', 'sm', 'flex-1 text-coral-300 hover:bg-coral-500/10')}
         >
           <TrashIcon className="size-4" />
           {t('card.delete')}
         </button>
       </div>
+      {blocked && (
+        <p id={blockedId} className="mt-2 text-xs text-ink-400">
+          {t('card.deleteBlocked', { songs: t('card.songs', { count: songs }) })}
+        </p>
+      )}
     </article>
   );
 }

@@ -2,7 +2,7 @@ import { CATEGORY_TYPES, REGIONS } from '@ovation/shared/constants';
 import { MAX_CATEGORY_ICON_LENGTH, MAX_CATEGORY_NAME_LENGTH } from '@ovation/shared/schemas/admin-categories';
 import type { Category } from '@ovation/shared/schemas/catalog';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/dialog/form-modal';
 import { SelectField } from '../../../components/form/select-field';
 import { NumberField, TextField } from '../../../components/form/text-field';
@@ -84,6 +84,7 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
       busyLabel={t('form.saving')}
       busy={save.isPending}
       size="lg"
+      dirty={form.dirty}
     >
       <NameFields
         form={form}
@@ -109,7 +110,15 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
         <TextField
           id={id('color')}
           label={t('form.color')}
-          hint={t('form.colorHint')}
+          hint={
+            // The example is isolated left to right: in Arabic '#3B82F6' would otherwise read '3B82F6#'.
+            <Trans
+              t={t}
+              i18nKey="form.colorHint"
+              values={{ example: '#3B82F6' }}
+              components={{ hex: <bdi dir="ltr" className="font-mono" /> }}
+            />
+          }
           error={errorText('color')}
           dir="ltr"
           autoComplete="off"
@@ -135,6 +144,7 @@ export function CategoryFormModal({ open, category, onClose }: CategoryFormModal
           hint={t('form.sortOrderHint')}
           error={errorText('sortOrder')}
           value={values.sortOrder}
+          min={0}
           onChange={(value) => set('sortOrder', value)}
         />
       </div>

@@ -50,6 +50,12 @@ describe('checkCategoryForm', () => {
     const checked = checkCategoryForm({ ...formValuesOf(null), name: 'A', sortOrder: 'first' });
     expect(checked.ok ? null : checked.errors.sortOrder).toBe('validation.sortOrderInvalid');
   });
+
+  it('refuses a negative sort order, as the banners do, and takes 0', () => {
+    const negative = checkCategoryForm({ ...formValuesOf(null), name: 'A', sortOrder: '-1' });
+    expect(negative.ok ? null : negative.errors.sortOrder).toBe('validation.sortOrderInvalid');
+    expect(checkCategoryForm({ ...formValuesOf(null), name: 'A', sortOrder: '0' }).ok).toBe(true);
+  });
 });
 
 describe('serverCategoryErrors', () => {

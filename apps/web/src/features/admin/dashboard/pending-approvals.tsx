@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/data/empty-state';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { SongCover } from '../../../components/player/cover-art';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowEndIcon, CheckIcon, CloseIcon, MusicIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner } from '../../../components/ui/spinner';
+import { useVotingPeriod } from '../../../domain/voting/use-voting-period';
 import { useAction } from '../../../lib/use-action';
 import { Panel } from '../layout/panel';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
@@ -41,10 +43,10 @@ function PendingSong({
           className="size-14 shrink-0 rounded-xl [&_span]:text-2xl"
         />
         <div className="min-w-0">
-          <p className="truncate font-semibold text-ink-50">
+          <p className="truncate font-semibold text-ink-50" title={song.title}>
             <bdi>{song.title}</bdi>
           </p>
-          <p className="truncate text-sm text-ink-300">
+          <p className="truncate text-sm text-ink-300" title={`${song.artist} · ${song.category.name}`}>
             <bdi>{song.artist}</bdi>
             <span aria-hidden="true"> · </span>
             <bdi>{song.category.name}</bdi>
@@ -82,7 +84,8 @@ function PendingSong({
 
 /**
  * The admin spec's dashboard 'Pending Approvals': up to 5 songs waiting, each approved or rejected in place (the
- * spec's toasts), and View All to the moderation screen. A verify refreshes this list, the moderation
+ * spec's toasts; while voting is open an approval is confirmed first, since fans see the song and can vote
+ * for it at once), and View All to the moderation screen. A verify refreshes this list, the moderation
  * screen's lists and the dashboard's figures; a refused one (another admin was first) refreshes them too.
  */
 export function PendingApprovals({ className = '' }: { className?: string }) {
@@ -90,6 +93,9 @@ export function PendingApprovals({ className = '' }: { className?: string }) {
   const queryClient = useQueryClient();
   const pending = useQuery(pendingSongsQuery);
   const [rejecting, setRejecting] = useState<AdminSong | null>(null);
+  const [approving, setApproving] = useState<AdminSong | null>(null);
+  // While fans are voting, an approval puts the song in front of them at once: it is confirmed first.
+  const votingOpen = useVotingPeriod().period.phase === 'active';
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.songs });
     void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
@@ -101,7 +107,11 @@ export function PendingApprovals({ className = '' }: { className?: string }) {
     success: t('toast.approved'),
     failure: t('toast.approveFailed'),
     invalidate,
-    onError: refresh,
+    onSuccess: () => setApproving(null),
+    onError: () => {
+      setApproving(null);
+      refresh();
+    },
   });
   const reject = useAction({
     action: rejectSong,
@@ -162,12 +172,22 @@ export function PendingApprovals({ className = '' }: { className?: string }) {
               key={song._id}
               song={song}
               busy={busyFor(song)}
-              onApprove={() => approve.mutate(song)}
+              onApprove={() => (votingOpen ? setApproving(song) : approve.mutate(song))}
               onReject={() => setRejecting(song)}
             />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={approving !== null}
+        tone="primary"
+        title={t('pending.confirmTitle')}
+        description={approving ? t('pending.confirmText', { title: `\u2068${approving.title}\u2069` }) : ''}
+        confirmLabel={t('pending.approve')}
+        busy={approve.isPending}
+        onConfirm={() => approving && approve.mutate(approving)}
+        onCancel={() => setApproving(null)}
+      />
       <RejectSongsDialog
         target={rejecting ? { title: rejecting.title } : null}
         busy={reject.isPending}

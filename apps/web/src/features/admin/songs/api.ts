@@ -1,4 +1,9 @@
-import type { AdminSong, AdminSongStatusFilter, SongStats } from '@ovation/shared/schemas/admin-songs';
+import type {
+  AdminSong,
+  AdminSongSort,
+  AdminSongStatusFilter,
+  SongStats,
+} from '@ovation/shared/schemas/admin-songs';
 import type { Pagination } from '@ovation/shared/schemas/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
@@ -9,6 +14,8 @@ export interface AdminSongsFilters {
   page: number;
   search: string;
   status: AdminSongStatusFilter;
+  sort: AdminSongSort;
+  order: 'asc' | 'desc';
 }
 
 /** Query keys of the screen: every list page and the tiles sit under `all`, so one invalidation covers both. */
@@ -27,6 +34,8 @@ export function adminSongsQuery(filters: AdminSongsFilters) {
           page: filters.page,
           status: filters.status === 'all' ? undefined : filters.status,
           search: filters.search,
+          sort: filters.sort,
+          order: filters.order,
         },
         signal,
       });
@@ -62,6 +71,8 @@ export interface SongEdit {
   file: File | null;
   /** The song's updatedAt when the form opened: the server refuses the edit if it changed since. */
   expectedUpdatedAt: string;
+  /** The category the song ends in (its own: unchanged). */
+  categoryId: string;
 }
 
 /** PUT /songs/{id} (multipart). */
@@ -72,6 +83,7 @@ export function updateSong(edit: SongEdit) {
   form.append('songLink', edit.songLink);
   form.append('description', edit.description);
   form.append('expectedUpdatedAt', edit.expectedUpdatedAt);
+  form.append('categoryId', edit.categoryId);
   if (edit.file) form.append('albumCover', edit.file, edit.file.name);
   else form.append('albumCover', edit.albumCover);
   return sendMultipart<AdminSong>(`/songs/${edit.id}`, form, { method: 'PUT' });

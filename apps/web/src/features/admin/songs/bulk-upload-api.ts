@@ -13,11 +13,16 @@ export function downloadBulkUploadTemplate() {
 /**
  * POST /admin/bulk-upload/songs with the rows the browser parsed (the admin spec). The answer numbers
  * the rows as sent (1 = the first); bulk-upload-csv.ts `summarize` turns them into the file's rows.
+ * `dryRun`: the preview, every row checked as the upload checks it and nothing stored.
  */
-export async function uploadBulkSongs(songs: BulkUploadRow[]): Promise<BulkUploadResult> {
+export async function uploadBulkSongs(
+  songs: BulkUploadRow[],
+  { dryRun = false }: { dryRun?: boolean } = {},
+): Promise<BulkUploadResult> {
   const result = await apiRequest<BulkUploadResult>('/admin/bulk-upload/songs', {
     method: 'POST',
     body: { songs },
+    ...(dryRun ? { query: { dryRun: 'true' } } : {}),
   });
   return result.data;
 }

@@ -175,6 +175,7 @@ describe('summarize', () => {
     );
     const summary = summarize(
       {
+        dryRun: false,
         total: 2,
         successful: [{ index: 1, _id: 'id-1', title: 'One' }],
         failed: [

@@ -119,6 +119,7 @@ export async function prepareFile(file: File): Promise<Prepared> {
 export function summarize(result: BulkUploadResult, upload: PreparedUpload): BulkUploadResult {
   const fileRow = (index: number) => upload.rowNumbers[index - 1] ?? index;
   return {
+    dryRun: result.dryRun,
     total: result.total + upload.skipped.length,
     successful: result.successful.map((row) => ({ ...row, index: fileRow(row.index) })),
     failed: [...result.failed.map((row) => ({ ...row, index: fileRow(row.index) })), ...upload.skipped].sort(

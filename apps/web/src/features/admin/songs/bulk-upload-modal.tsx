@@ -95,7 +95,8 @@ interface UploadAttempt {
 
 /**
  * Bulk Upload (the admin spec): download the CSV template, choose a .csv file, Upload Songs
- * (disabled until a file is chosen) with the progress 0 → 50 → 100, then the result summary. The file is
+ * (disabled until a file is chosen), which first previews the upload (a dry run: what would be created
+ * and refused, nothing stored), then Confirm stores it with the progress 0 → 50 → 100 and the result summary. The file is
  * parsed here with the rules shared with the server; the songs list refreshes after an upload.
  */
 export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
@@ -108,6 +109,8 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
   const [sendingCount, setSendingCount] = useState(0);
   const [reading, setReading] = useState(false);
   const [summary, setSummary] = useState<BulkUploadResult | null>(null);
+  /** The dry run's answer and the rows it checked: shown until the admin confirms or picks another file. */
+  const [preview, setPreview] = useState<{ result: BulkUploadResult; upload: PreparedUpload } | null>(null);
   const attempt = useRef(0);
   const closeTimer = useRef<number | undefined>(undefined);
   const onCloseRef = useRef(onClose);
@@ -125,6 +128,7 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
     setSendingCount(0);
     setReading(false);
     setSummary(null);
+    setPreview(null);
   };
   const close = () => {
     reset();
@@ -159,7 +163,33 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
     },
   });
 
-  const busy = reading || upload.isPending;
+  // The preview: the same rows sent as a dry run, so the admin sees what would be created and refused
+  // before anything is stored.
+  const check = useAction({
+    action: async ({ upload }: UploadAttempt) => ({
+      result: summarize(await uploadBulkSongs(upload.songs, { dryRun: true }), upload),
+      upload,
+    }),
+    success: false,
+    failure: t('failed'),
+    onSuccess: (checked, variables) => {
+      if (variables.attempt !== attempt.current) return;
+      setProgress(null);
+      setPreview(checked);
+    },
+    onError: (_error, _message, variables) => {
+      if (variables.attempt === attempt.current) setProgress(null);
+    },
+  });
+
+  const busy = reading || upload.isPending || check.isPending;
+
+  const confirm = () => {
+    if (!preview) return;
+    setProgress(PROGRESS.parsed);
+    setSendingCount(preview.upload.songs.length);
+    upload.mutate({ upload: preview.upload, attempt: attempt.current });
+  };
 
   const submit = async () => {
     const chosenProblem = checkChosenFile(file);
@@ -182,7 +212,7 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
     }
     setProgress(PROGRESS.parsed);
     setSendingCount(prepared.upload.songs.length);
-    upload.mutate({ upload: prepared.upload, attempt: current });
+    check.mutate({ upload: prepared.upload, attempt: current });
   };
 
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
@@ -190,13 +220,17 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
     ? t('progress.reading')
     : progress === PROGRESS.answered
       ? t('progress.done')
-      : t('progress.sending', { count: sendingCount });
+      : check.isPending
+        ? t('progress.checking', { count: sendingCount })
+        : t('progress.sending', { count: sendingCount });
 
   return (
     <Modal open={open} onClose={close} title={t('title')} description={t('description')} size="lg">
       <div className="mt-6 flex flex-col gap-6">
         {summary ? (
           <BulkUploadSummary summary={summary} />
+        ) : preview ? (
+          <BulkUploadSummary summary={preview.result} />
         ) : (
           <>
             <section
@@ -270,6 +304,29 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
               <UploadIcon />
               {t('actions.again')}
             </button>
+          ) : preview ? (
+            <>
+              <button
+                type="button"
+                onClick={confirm}
+                disabled={busy || preview.result.successful.length === 0}
+                aria-busy={busy || undefined}
+                className={buttonClass('primary', 'md', 'flex-1')}
+              >
+                {busy ? <InlineSpinner /> : <UploadIcon />}
+                {busy
+                  ? t('actions.uploading')
+                  : t('actions.confirm', { count: preview.result.successful.length })}
+              </button>
+              <button
+                type="button"
+                onClick={reset}
+                disabled={busy}
+                className={buttonClass('secondary', 'md', 'flex-1')}
+              >
+                {t('actions.another')}
+              </button>
+            </>
           ) : (
             <button
               type="button"
@@ -279,7 +336,7 @@ export function BulkUploadModal({ open, onClose }: BulkUploadModalProps) {
               className={buttonClass('primary', 'md', 'flex-1')}
             >
               {busy ? <InlineSpinner /> : <UploadIcon />}
-              {busy ? t('actions.uploading') : t('actions.upload')}
+              {busy ? t('actions.checking') : t('actions.upload')}
             </button>
           )}
           <button type="button" onClick={close} className={buttonClass('secondary', 'md', 'flex-1')}>

@@ -11,6 +11,12 @@ export function useSummaryMessage() {
   return (summary: BulkUploadResult) => {
     const uploaded = summary.successful.length;
     const failed = summary.failed.length;
+    if (summary.dryRun) {
+      return t('preview.message', {
+        songs: t('preview.songs', { count: uploaded }),
+        rows: t('preview.rows', { count: failed }),
+      });
+    }
     if (uploaded === 0) return t('summary.noneUploaded', { count: failed });
     if (failed === 0) return t('summary.uploaded', { count: uploaded });
     return t('summary.withFailures', {
@@ -29,7 +35,8 @@ function useFailureText() {
 
 /**
  * The bulk upload result (the admin spec): total, successful and failed, then every row that was
- * not uploaded with its row number, title and reason, in a list that scrolls inside the modal.
+ * not uploaded with its row number, title and reason, in a list that scrolls inside the modal. A preview
+ * (`dryRun`) reads the same, in the conditional: what the upload would create and refuse.
  */
 export function BulkUploadSummary({ summary }: { summary: BulkUploadResult }) {
   const { t, i18n } = useTranslation('admin-bulk-upload');
@@ -46,12 +53,15 @@ export function BulkUploadSummary({ summary }: { summary: BulkUploadResult }) {
     display: exact.format(value),
   });
   const failed = summary.failed.length;
+  // The preview's own words where they differ from the result's.
+  const words = (key: 'heading' | 'successful' | 'failed' | 'failuresHeading') =>
+    summary.dryRun ? t(`preview.${key}`) : t(`summary.${key}`);
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <div>
         <h3 id={headingId} className="text-lg font-bold text-ink-50">
-          {t('summary.heading')}
+          {words('heading')}
         </h3>
         <p role="status" className={`mt-1 font-semibold ${failed ? 'text-gold-200' : 'text-jade-300'}`}>
           {message(summary)}
@@ -63,17 +73,17 @@ export function BulkUploadSummary({ summary }: { summary: BulkUploadResult }) {
           tile('total', t('summary.total'), summary.total, <MusicIcon className="size-5" />),
           tile(
             'successful',
-            t('summary.successful'),
+            words('successful'),
             summary.successful.length,
             <CheckIcon className="size-5" />,
           ),
-          tile('failed', t('summary.failed'), failed, <AlertIcon className="size-5" />),
+          tile('failed', words('failed'), failed, <AlertIcon className="size-5" />),
         ]}
       />
       {failed > 0 ? (
         <div>
           <h4 id={listHeadingId} className="font-semibold text-ink-100">
-            {t('summary.failuresHeading')}
+            {words('failuresHeading')}
           </h4>
           <p className="mt-1 text-sm text-ink-400">{t('summary.rowNumbering')}</p>
           <ol
@@ -98,7 +108,7 @@ export function BulkUploadSummary({ summary }: { summary: BulkUploadResult }) {
             ))}
           </ol>
         </div>
-      ) : (
+      ) : summary.dryRun ? null : (
         <p className="text-sm text-ink-300">{t('summary.closing')}</p>
       )}
     </section>

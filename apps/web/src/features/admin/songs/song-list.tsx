@@ -1,7 +1,8 @@
 import type { AdminSong } from '@ovation/shared/schemas/admin-songs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data/data-table';
+import { DataTable, type DataTableColumn, type SortState } from '../../../components/data/data-table';
+import { SortBar } from '../../../components/data/sort-bar';
 import { buttonClass } from '../../../components/ui/button-styles';
 import {
   ModerationReason,
@@ -21,12 +22,15 @@ interface SongListProps {
   onSelectionChange: (next: Set<string>) => void;
   /** The bulk Approve / Reject buttons for the selected ids. */
   bulkActions: (ids: string[]) => ReactNode;
+  /** The server's sort (`sort`, `order`), from the headers on a table and the sort bar on a phone. */
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
 }
 
 function Description({ song }: { song: AdminSong }) {
   const { t } = useTranslation('admin-songs');
   return song.description ? (
-    <p className="mt-1 line-clamp-2 text-sm text-ink-300" dir="auto">
+    <p className="mt-1 line-clamp-2 text-sm text-ink-300" dir="auto" title={song.description}>
       {song.description}
     </p>
   ) : (
@@ -46,6 +50,8 @@ export function SongList({
   selected,
   onSelectionChange,
   bulkActions,
+  sort,
+  onSortChange,
 }: SongListProps) {
   const { t } = useTranslation('admin-songs');
   const dates = useDateFormat();
@@ -54,6 +60,7 @@ export function SongList({
     {
       key: 'song',
       header: t('list.song'),
+      sortKey: 'title',
       rowHeader: true,
       className: 'w-[36%] min-w-64',
       cell: (song) => (
@@ -76,17 +83,20 @@ export function SongList({
     {
       key: 'category',
       header: t('list.category'),
+      sortKey: 'category',
       cell: (song) => <bdi className="text-ink-200">{song.category.name}</bdi>,
     },
     {
       key: 'created',
       header: t('list.created'),
+      sortKey: 'createdAt',
       className: 'whitespace-nowrap',
       cell: (song) => <time dateTime={song.createdAt}>{dates.format(new Date(song.createdAt))}</time>,
     },
     {
       key: 'status',
       header: t('list.status'),
+      sortKey: 'status',
       cell: (song) => (
         <div className="max-w-48">
           <StatusBadge status={song.status} />
@@ -117,9 +127,19 @@ export function SongList({
           empty={empty}
           selection={{ selected, onChange: onSelectionChange, rowLabel: (song) => song.title }}
           bulkActions={bulkActions}
+          sort={sort}
+          onSortChange={onSortChange}
           minWidthClass="min-w-[56rem]"
         />
       </div>
+      <SortBar
+        className="mb-3 lg:hidden"
+        sort={sort}
+        onSortChange={onSortChange}
+        options={columns.flatMap((column) =>
+          column.sortKey ? [{ key: column.sortKey, label: String(column.header) }] : [],
+        )}
+      />
       <SongCards
         songs={songs}
         loading={loading}
@@ -140,7 +160,7 @@ function SongCards({
   selected,
   onSelectionChange,
   bulkActions,
-}: Omit<SongListProps, 'empty'>) {
+}: Omit<SongListProps, 'empty' | 'sort' | 'onSortChange'>) {
   const { t, i18n } = useTranslation('admin-songs');
   const { t: tAdmin } = useTranslation('admin');
   const dates = useDateFormat();

@@ -10,6 +10,7 @@ import {
   ClockIcon,
   EditIcon,
   type IconProps,
+  RefreshIcon,
   StrokeIcon,
   TrashIcon,
 } from '../../../components/ui/icons';
@@ -95,13 +96,18 @@ export function useDateFormat() {
 export interface SongRowHandlers {
   onApprove: (song: AdminSong) => void;
   onReject: (song: AdminSong) => void;
+  /** Change decision on an approved or rejected song (to approved, rejected or back to pending). */
+  onChangeDecision: (song: AdminSong) => void;
   onEdit: (song: AdminSong) => void;
   onDelete: (song: AdminSong) => void;
   /** The song whose approval is being sent: its buttons wait. */
   busyId: string | null;
 }
 
-/** Approve and Reject for a pending song, Edit and Delete for every song; each names its song for screen readers. */
+/**
+ * Approve and Reject for a pending song, Change decision for a decided one, Edit and Delete for every song;
+ * each names its song for screen readers.
+ */
 export function SongActions({
   song,
   handlers,
@@ -139,7 +145,17 @@ export function SongActions({
           {t('actions.reject')}
         </button>
       </>
-    ) : null;
+    ) : (
+      <button
+        type="button"
+        aria-label={named(t('actions.changeDecision'))}
+        onClick={() => handlers.onChangeDecision(song)}
+        className={buttonClass('secondary', 'sm', `px-3 ${layout === 'card' ? 'col-span-2 w-full' : ''}`)}
+      >
+        <RefreshIcon className="size-4" />
+        {t('actions.changeDecision')}
+      </button>
+    );
   const changes = (
     <>
       <button

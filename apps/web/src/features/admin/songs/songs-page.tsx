@@ -1,4 +1,8 @@
-import { ADMIN_SONG_STATUS_FILTERS, type AdminSong } from '@ovation/shared/schemas/admin-songs';
+import {
+  ADMIN_SONG_SORTS,
+  ADMIN_SONG_STATUS_FILTERS,
+  type AdminSong,
+} from '@ovation/shared/schemas/admin-songs';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,19 +20,27 @@ import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { ListSection } from '../layout/list-section';
+import { listSortParams, listSortProps } from '../layout/list-sort';
 import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
 import { RejectSongsDialog } from '../lib/reject-songs-dialog';
 import { approveSong, rejectSong, verifySongs } from '../lib/song-moderation';
 import { adminSongsKeys, deleteSong, useAdminSongs, useSongStats } from './api';
 import { BulkUploadModal } from './bulk-upload-modal';
+import { ChangeDecisionDialog } from './change-decision-dialog';
 import { EditSongModal } from './edit-song-modal';
 import { SongList } from './song-list';
 import { StackIcon, UploadIcon } from './song-parts';
 
 /** The list's filters, kept in the URL (Back, reload and a shared link keep them). */
-const LIST_DEFAULTS = { page: 1, search: '', status: 'all' as (typeof ADMIN_SONG_STATUS_FILTERS)[number] };
-const LIST_CHOICES = { status: ADMIN_SONG_STATUS_FILTERS };
+const SONG_SORT = listSortParams(ADMIN_SONG_SORTS);
+const LIST_DEFAULTS = {
+  page: 1,
+  search: '',
+  status: 'all' as (typeof ADMIN_SONG_STATUS_FILTERS)[number],
+  ...SONG_SORT.defaults,
+};
+const LIST_CHOICES = { status: ADMIN_SONG_STATUS_FILTERS, ...SONG_SORT.choices };
 
 type RejectTarget = { song: AdminSong } | { ids: string[] } | null;
 
@@ -39,7 +51,9 @@ export default function AdminSongsPage() {
   const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS, LIST_CHOICES);
   const songs = useAdminSongs(params);
   const stats = useSongStats();
-  const selection = useRowSelection(`${params.page}|${params.search}|${params.status}`);
+  const selection = useRowSelection(
+    `${params.page}|${params.search}|${params.status}|${params.sort}|${params.order}`,
+  );
   const [rejecting, setRejecting] = useState<RejectTarget>(null);
   const [editing, setEditing] = useState<AdminSong | null>(null);
   const [deleting, setDeleting] = useState<AdminSong | null>(null);
@@ -102,6 +116,7 @@ export default function AdminSongsPage() {
       setRejecting(null);
     },
   });
+  const [deciding, setDeciding] = useState<AdminSong | null>(null);
   const remove = useAction({
     action: (song: AdminSong) => deleteSong(song._id),
     success: t('toast.deleted'),
@@ -124,12 +139,32 @@ export default function AdminSongsPage() {
     [rejecting],
   );
 
+  /**
+   * Approve or Reject selected: a first decision, for the selected songs the list shows pending. Songs
+   * already decided are left out and the admin is told to use Change decision on them (not that another
+   * admin got there first).
+   */
+  const decideSelected = (ids: string[], run: (pending: string[]) => void) => {
+    const statusOf = new Map((songs.data?.songs ?? []).map((song) => [song._id, song.status]));
+    const pending = ids.filter((id) => (statusOf.get(id) ?? 'pending') === 'pending');
+    const decided = ids.length - pending.length;
+    if (decided > 0) {
+      showToast(
+        t('bulk.alreadyDecided', { count: decided, number: number.format(decided) }),
+        'info',
+        TOAST_ERROR_MS,
+      );
+    }
+    if (pending.length > 0) run(pending);
+  };
+
   if (accessProblem(songs.error)) return <AccessProblem error={songs.error} />;
 
   const filtered = params.search !== '' || params.status !== 'all';
   const handlers = {
     onApprove: (song: AdminSong) => approve.mutate(song),
     onReject: (song: AdminSong) => setRejecting({ song }),
+    onChangeDecision: setDeciding,
     onEdit: setEditing,
     onDelete: setDeleting,
     busyId: approve.isPending ? (approve.variables?._id ?? null) : null,
@@ -214,12 +249,15 @@ export default function AdminSongsPage() {
           handlers={handlers}
           selected={selection.selected}
           onSelectionChange={selection.setSelected}
+          {...listSortProps(params, setParams)}
           bulkActions={(ids) => (
             <>
               <button
                 type="button"
                 disabled={bulk.isPending}
-                onClick={() => bulk.mutate({ ids, action: 'approve' })}
+                onClick={() =>
+                  decideSelected(ids, (pending) => bulk.mutate({ ids: pending, action: 'approve' }))
+                }
                 className={buttonClass('jade', 'sm')}
               >
                 <CheckIcon className="size-4" />
@@ -228,7 +266,7 @@ export default function AdminSongsPage() {
               <button
                 type="button"
                 disabled={bulk.isPending}
-                onClick={() => setRejecting({ ids })}
+                onClick={() => decideSelected(ids, (pending) => setRejecting({ ids: pending }))}
                 className={buttonClass('secondary', 'sm', 'text-coral-200')}
               >
                 <AlertIcon className="size-4" />
@@ -256,6 +294,12 @@ export default function AdminSongsPage() {
           else bulk.mutate({ ids: rejecting.ids, action: 'reject', reason });
         }}
         onCancel={() => setRejecting(null)}
+      />
+      <ChangeDecisionDialog
+        song={deciding}
+        onDone={(song) => forget([song._id])}
+        onRefused={refresh}
+        onClose={() => setDeciding(null)}
       />
       <EditSongModal song={editing} onClose={() => setEditing(null)} />
       <BulkUploadModal open={bulkUploading} onClose={() => setBulkUploading(false)} />

@@ -88,8 +88,11 @@ export function ArtistSongCard({ song, topVotes, onPreview }: ArtistSongCardProp
             <bdi>{song.artist}</bdi>
           </p>
           {status.hint && <p className="mt-0.5 text-xs text-ink-400">{t(status.hint)}</p>}
-          {song.status === 'rejected' && song.moderationReason && (
-            <p className="mt-1 rounded-lg bg-coral-400/10 px-2 py-1 text-xs text-coral-200">
+          {/* The admin's reason for a song not approved: a rejection, or a song sent back to review. */}
+          {song.status !== 'approved' && song.moderationReason && (
+            <p
+              className={`mt-1 rounded-lg px-2 py-1 text-xs ${song.status === 'rejected' ? 'bg-coral-400/10 text-coral-200' : 'bg-gold-400/10 text-gold-200'}`}
+            >
               {t('songs.rejectedReason')} <bdi>{song.moderationReason}</bdi>
             </p>
           )}

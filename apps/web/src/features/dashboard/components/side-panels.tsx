@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowEndIcon, MusicIcon, UserIcon } from '../../../components/ui/icons';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 import { ChartIcon, LightbulbIcon, UploadIcon } from './dashboard-icons';
 
 /** 'Performance charts coming soon': a placeholder card with a drawn chart behind the text. */
@@ -84,6 +85,7 @@ const TIPS = ['share', 'cover', 'story', 'daily'] as const;
 /** Tips for Success: static advice. */
 export function TipsForSuccess() {
   const { t } = useTranslation('dashboard');
+  const votingRule = useVotingRuleText();
   return (
     <section
       aria-labelledby="dashboard-tips"
@@ -104,7 +106,7 @@ export function TipsForSuccess() {
             </span>
             <p className="text-sm">
               <span className="block font-semibold text-ink-100">{t(`tips.${tip}Title`)}</span>
-              <span className="text-ink-400">{t(`tips.${tip}Text`)}</span>
+              <span className="text-ink-400">{t(`tips.${tip}Text`, { rule: votingRule })}</span>
             </p>
           </li>
         ))}
