@@ -15,6 +15,14 @@ export interface VoteQuotaSettings {
   maxVotesPerUser: number;
 }
 
+/** The server's defaults: the spec's published terms, one vote per category per 24 hours. */
+export const DEFAULT_VOTE_QUOTA_SETTINGS: VoteQuotaSettings = {
+  allowMultipleVotes: false,
+  maxVotesPerUser: 1,
+  dailyVotesPerCategory: 1,
+  enableDailyVoting: true,
+};
+
 export interface VoteQuotaRule {
   /** Votes a fan may cast in one category within the window. */
   perCategory: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ADMIN_AUDIT_RETENTION_YEARS, RETENTION } from '../constants';
 import { validationMessage } from '../messages';
+import { DEFAULT_VOTE_QUOTA_SETTINGS } from '../vote-quota';
 import { AD_LOCATIONS } from './ads';
 import { dataEnvelope } from './envelope';
 
@@ -31,6 +32,8 @@ export const platformSettingsSchema = z.object({
   securitySettings: z.object({
     requireEmailVerification: z.boolean(),
     requireCaptcha: z.boolean(),
+    /** Every admin must sign in with a second factor (an authenticator app); one without is led to set it up. */
+    requireAdminSecondFactor: z.boolean(),
   }),
   generalSettings: z.object({
     allowRegistration: z.boolean(),
@@ -56,6 +59,10 @@ export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
  */
 export const updatePlatformSettingsBodySchema = platformSettingsSchema.extend({
   retentionSettings: platformSettingsSchema.shape.retentionSettings.optional(),
+  // Came later too: a body without it keeps what is stored.
+  securitySettings: platformSettingsSchema.shape.securitySettings.extend({
+    requireAdminSecondFactor: z.boolean().optional(),
+  }),
 });
 export type UpdatePlatformSettingsBody = z.infer<typeof updatePlatformSettingsBodySchema>;
 
@@ -65,13 +72,8 @@ export type UpdatePlatformSettingsBody = z.infer<typeof updatePlatformSettingsBo
  */
 export const DEFAULT_PLATFORM_SETTINGS: PlatformSettings = {
   deviceRestrictions: { enabled: false, oneAccountPerDevice: false, allowMultipleDevices: true },
-  votingSettings: {
-    allowMultipleVotes: false,
-    maxVotesPerUser: 1,
-    dailyVotesPerCategory: 1,
-    enableDailyVoting: true,
-  },
-  securitySettings: { requireEmailVerification: true, requireCaptcha: true },
+  votingSettings: { ...DEFAULT_VOTE_QUOTA_SETTINGS },
+  securitySettings: { requireEmailVerification: true, requireCaptcha: true, requireAdminSecondFactor: false },
   generalSettings: { allowRegistration: true, allowSocialLogin: true },
   retentionSettings: { adminAuditRetentionYears: RETENTION.securityLogsYears },
 };
@@ -88,6 +90,15 @@ export const publicSettingsSchema = z.object({
   generalSettings: z.object({ allowRegistration: z.boolean(), allowSocialLogin: z.boolean() }),
   /** Where an ad can be served right now: those slots reserve their space before the ads arrive. */
   ads: z.object({ locations: z.array(z.enum(AD_LOCATIONS)) }),
+  /**
+   * The vote quota the voting settings make (vote-quota.ts `voteQuotaRule`), as the server enforces it:
+   * every rule text of the public pages is worded from it.
+   */
+  votingRule: z.object({
+    perCategory: z.number().int().min(1),
+    perSong: z.number().int().min(1),
+    daily: z.boolean(),
+  }),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const publicSettingsResponseSchema = dataEnvelope(publicSettingsSchema);

@@ -4,7 +4,9 @@ import { adminActor } from '../../lib/access';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { ok } from '../../lib/envelope';
+import { Conflict } from '../../lib/errors';
 import { successMessage } from '../../lib/language';
+import { hasSecondFactor } from '../accounts/service';
 import { getPlatformSettings, updatePlatformSettings } from './service';
 
 const tags = ['admin'];
@@ -30,7 +32,15 @@ export function registerPlatformSettingsAdminRoutes(app: RouteApp, deps: { db: D
       },
     },
     async (request, reply) => {
-      const data = await updatePlatformSettings(deps.db, deps.clock, request.body, adminActor(request));
+      const actor = adminActor(request);
+      // Requiring a second factor of every admin starts with one's own, so the switch cannot lock its
+      // author out of the settings that turn it back off.
+      if (
+        request.body.securitySettings.requireAdminSecondFactor &&
+        !(await hasSecondFactor(deps.db, actor.id))
+      )
+        throw Conflict('SECOND_FACTOR_NEEDED_TO_REQUIRE');
+      const data = await updatePlatformSettings(deps.db, deps.clock, request.body, actor);
       return ok(data, successMessage(request, reply, 'settingsUpdated'));
     },
   );

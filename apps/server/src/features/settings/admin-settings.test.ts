@@ -212,7 +212,11 @@ describe('settings stored under older rules', () => {
       securitySettings: { requireCaptcha: 'yes', requireEmailVerification: false },
     });
     expect(settings.votingSettings).toMatchObject({ maxVotesPerUser: 1, dailyVotesPerCategory: 4 });
-    expect(settings.securitySettings).toEqual({ requireCaptcha: true, requireEmailVerification: false });
+    expect(settings.securitySettings).toEqual({
+      requireCaptcha: true,
+      requireEmailVerification: false,
+      requireAdminSecondFactor: false,
+    });
     expect(settingsFromStored(undefined)).toEqual(DEFAULT_PLATFORM_SETTINGS);
   });
 });

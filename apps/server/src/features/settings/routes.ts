@@ -1,4 +1,4 @@
-import { type AdLocation, publicSettingsResponseSchema } from '@ovation/shared';
+import { type AdLocation, publicSettingsResponseSchema, voteQuotaRule } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import type { CaptchaVerifier } from '../../lib/captcha';
 import type { Database } from '../../lib/db';
@@ -27,6 +27,7 @@ export function registerPublicSettingsRoutes(
         },
         generalSettings: settings.generalSettings,
         ads: { locations: adLocations },
+        votingRule: voteQuotaRule(settings.votingSettings),
       });
     },
   );

@@ -101,6 +101,11 @@ export async function updatePlatformSettings(
     value = platformSettingsSchema.parse({
       ...next,
       retentionSettings: next.retentionSettings ?? current.retentionSettings,
+      securitySettings: {
+        ...next.securitySettings,
+        requireAdminSecondFactor:
+          next.securitySettings.requireAdminSecondFactor ?? current.securitySettings.requireAdminSecondFactor,
+      },
     });
     const changes = diffSettings(current, value);
     if (changes.length === 0) return false;

@@ -217,3 +217,52 @@ describe('requireCaptcha', () => {
     expect((await register({ email: newEmail('anyone') })).status).toBe(201);
   });
 });
+
+describe('votingSettings in the public settings', () => {
+  const votingRuleNow = async () =>
+    (await server.request('GET', '/api/public/public-settings')).body.data.votingRule;
+
+  it('sends the quota in force, so every rule text on the public pages can say it', async () => {
+    await changeSettings({
+      votingSettings: {
+        allowMultipleVotes: false,
+        maxVotesPerUser: 1,
+        dailyVotesPerCategory: 1,
+        enableDailyVoting: true,
+      },
+    });
+    expect(await votingRuleNow()).toEqual({ perCategory: 1, perSong: 1, daily: true });
+
+    await changeSettings({
+      votingSettings: {
+        allowMultipleVotes: true,
+        maxVotesPerUser: 2,
+        dailyVotesPerCategory: 3,
+        enableDailyVoting: true,
+      },
+    });
+    expect(await votingRuleNow()).toEqual({ perCategory: 3, perSong: 2, daily: true });
+
+    // A song never gets more than its category allows; without daily voting the quota is the whole period.
+    await changeSettings({
+      votingSettings: {
+        allowMultipleVotes: true,
+        maxVotesPerUser: 10,
+        dailyVotesPerCategory: 3,
+        enableDailyVoting: false,
+      },
+    });
+    expect(await votingRuleNow()).toEqual({ perCategory: 3, perSong: 3, daily: false });
+
+    // Multiple votes off: one vote per song, whatever the per-user maximum says.
+    await changeSettings({
+      votingSettings: {
+        allowMultipleVotes: false,
+        maxVotesPerUser: 5,
+        dailyVotesPerCategory: 4,
+        enableDailyVoting: true,
+      },
+    });
+    expect(await votingRuleNow()).toEqual({ perCategory: 4, perSong: 1, daily: true });
+  });
+});

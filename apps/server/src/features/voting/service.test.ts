@@ -59,4 +59,21 @@ describe('GET /api/voting-settings/status', () => {
       reason: 'Voting period has ended',
     });
   });
+
+  it('says disabled before anything the dates say: a switched-off vote never reads as "not started"', async () => {
+    const start = new Date('2026-03-01T00:00:00Z');
+    const window = { isEnabled: false, startDate: start, endDate: new Date(start.getTime() + DAY) };
+    await saveVotingWindow(server.db, window);
+    // Before the start, inside the window and after the end: always the admin's switch.
+    for (const at of [start.getTime() - 10 * DAY, start.getTime() + 1000, start.getTime() + 2 * DAY]) {
+      server.clock.set(new Date(at));
+      const response = await server.request('GET', '/api/voting-settings/status');
+      expect(response.body.data).toMatchObject({
+        isAllowed: false,
+        reasonCode: 'disabled',
+        reason: 'Voting is disabled by administrator',
+        period: { startDate: start.toISOString(), endDate: window.endDate.toISOString() },
+      });
+    }
+  });
 });

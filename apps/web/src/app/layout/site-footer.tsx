@@ -11,6 +11,7 @@ import {
   YouTubeIcon,
 } from '../../components/ui/icons';
 import { BrandLogo } from '../../components/ui/logo';
+import { useVotingRuleText } from '../../domain/voting/voting-rule';
 import { useLogout } from '../../features/account/api/use-logout';
 import { useRegistrationOpen } from '../../lib/public-settings';
 import { hasRole, type Session, useSession } from '../../lib/session';
@@ -107,6 +108,7 @@ function SignOutButton() {
 
 export function SiteFooter() {
   const { t } = useTranslation();
+  const votingRule = useVotingRuleText();
   const session = useSession();
   const registrationOpen = useRegistrationOpen();
   const year = new Date().getFullYear();
@@ -155,7 +157,7 @@ export function SiteFooter() {
       <div className="border-t border-white/5">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-sm text-ink-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>{t('footer.copyright', { year })}</p>
-          <p>{t('footer.fairPlay')}</p>
+          <p>{t('footer.fairPlay', { rule: votingRule })}</p>
         </div>
       </div>
     </footer>

@@ -49,7 +49,7 @@ export type VoteButtonState =
   | { kind: 'voting' }
   | { kind: 'voted'; remainingMs: number | null }
   | { kind: 'cooldown'; hours: number }
-  | { kind: 'closed'; phase: 'notStarted' | 'ended' }
+  | { kind: 'closed'; phase: Exclude<VotingPhase, 'active'> }
   | { kind: 'used' }
   | { kind: 'votable' };
 

@@ -38,8 +38,16 @@ describe('resolveVotingPeriod', () => {
 
   it('keeps a vote the admin disabled closed, whatever the dates say', () => {
     const answer = status(START + 1000, { isAllowed: false, reasonCode: 'disabled' });
-    expect(resolveVotingPeriod(answer, new Date(START + 5000)).phase).toBe('notStarted');
+    expect(resolveVotingPeriod(answer, new Date(START + 5000)).phase).toBe('closed');
     expect(resolveVotingPeriod(answer, new Date(END + 5000)).phase).toBe('ended');
+  });
+
+  it('reads a vote disabled before its start as closed, with no opening to count down to', () => {
+    const answer = status(START - 60_000, { isAllowed: false, reasonCode: 'disabled' });
+    const period = resolveVotingPeriod(answer, new Date(START - 60_000));
+    expect(period).toMatchObject({ phase: 'closed', opensLater: false });
+    // Past the start it stays closed: the dates never reopen what an admin switched off.
+    expect(resolveVotingPeriod(answer, new Date(START + 1)).phase).toBe('closed');
   });
 
   it('leaves an unset side of the window open', () => {

@@ -13,7 +13,11 @@ export const VOTING_REASON_TEXT_KEYS = {
 /** The awards week the tab title and the timeline announce (the public spec). */
 export const EVENT_DATES = { start: '2025-11-25', end: '2025-11-30' } as const;
 
-export type VotingPhase = 'notStarted' | 'active' | 'ended';
+/**
+ * What the interface shows: not open yet, open, switched off by an admin (closed, with nothing to count
+ * down to: only an admin's change reopens it), or over.
+ */
+export type VotingPhase = 'notStarted' | 'active' | 'closed' | 'ended';
 
 export interface VotingPeriod {
   phase: VotingPhase;
@@ -22,8 +26,8 @@ export interface VotingPeriod {
   /** The moment the phase was computed for: the server's clock when known (phone clocks drift). */
   now: Date;
   /**
-   * True only while the start is still ahead. A vote the admin disabled after the start also reads as
-   * "not started" (the public spec), but has no date to count down to or announce.
+   * True only while the vote has not started and its start is still ahead: there is a date to count down
+   * to and announce. Never for a vote an admin disabled, whatever its dates say.
    */
   opensLater: boolean;
 }
@@ -34,8 +38,9 @@ const timeOf = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null
  * Turns the status call (or its absence) into the phase the interface shows, at `now` on the server's
  * clock. The phase follows the window's start and end locally, so every screen opens and closes the vote
  * at the second it happens without asking the server again (the server enforces the window on every vote
- * anyway). A vote the admin disabled stays closed; inside the period it reads as "not started", as the
- * spec maps that reason. Without an answer the client computes it from the default period.
+ * anyway). The server's `reasonCode` decides first: a vote the admin disabled reads as closed (ended once
+ * its end is past), never as "opens soon", even when its start is still ahead. Without an answer the
+ * client computes it from the default period.
  */
 export function resolveVotingPeriod(
   status: VotingStatus | undefined,
@@ -45,7 +50,7 @@ export function resolveVotingPeriod(
   const end = new Date(status?.period.endDate ?? status?.endDate ?? DEFAULT_VOTING_PERIOD.endDate);
   let phase: VotingPhase;
   if (!status) phase = now < start ? 'notStarted' : now > end ? 'ended' : 'active';
-  else if (status.reasonCode === 'disabled') phase = now > end ? 'ended' : 'notStarted';
+  else if (status.reasonCode === 'disabled') phase = now > end ? 'ended' : 'closed';
   else {
     // The server's own window: an unset start or end leaves that side open.
     const opens = timeOf(status.period.startDate ?? status.startDate);
@@ -53,7 +58,7 @@ export function resolveVotingPeriod(
     const at = now.getTime();
     phase = opens !== null && at < opens ? 'notStarted' : closes !== null && at > closes ? 'ended' : 'active';
   }
-  return { phase, start, end, now, opensLater: now < start };
+  return { phase, start, end, now, opensLater: phase === 'notStarted' && now < start };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@ovation/shared/languages';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useVotingRuleText } from '../../domain/voting/voting-rule';
 import { formatQuantity } from '../../lib/format-number';
 import { PRIVACY_CONTACT_EMAIL, type Quantity, type TextRef } from './legal-content';
 
@@ -54,7 +55,8 @@ const RICH_TEXT_COMPONENTS = {
 /** One catalog string of the 'legal' namespace, with its figures, the contact address and inline markup. */
 export function LegalText({ fullKey, text }: { fullKey: string; text: TextRef }) {
   const { t, locale } = useLegalText();
-  const values: Record<string, string> = { email: PRIVACY_CONTACT_EMAIL };
+  // The voting rule the terms state follows the settings in force, as every other rule text does.
+  const values: Record<string, string> = { email: PRIVACY_CONTACT_EMAIL, rule: useVotingRuleText() };
   if (text.period) values.period = formatLegalQuantity(text.period, locale);
   if (text.size) values.size = formatLegalQuantity(text.size, locale);
   return <Trans t={t} i18nKey={fullKey} values={values} components={RICH_TEXT_COMPONENTS} />;

@@ -88,14 +88,14 @@ export function VoteButton({
       const date = new Intl.DateTimeFormat(document.documentElement.lang || 'en', {
         dateStyle: 'long',
       }).format(period.start);
-      showToast(
-        state.phase !== 'notStarted'
-          ? t('voteButton.endedMessage')
-          : period.opensLater
-            ? t('voteButton.notStartedMessage', { date })
-            : t('voteButton.notStarted'),
-        'info',
-      );
+      const message = {
+        notStarted: period.opensLater
+          ? t('voteButton.notStartedMessage', { date })
+          : t('voteButton.notStarted'),
+        closed: t('voteButton.closedMessage'),
+        ended: t('voteButton.endedMessage'),
+      }[state.phase];
+      showToast(message, 'info');
       return;
     }
     // Voted, cooling down or used: the button stays focusable (so focus can come back to it) but does nothing.
@@ -141,7 +141,11 @@ export function VoteButton({
       content = t('voteButton.used');
       break;
     case 'closed':
-      content = state.phase === 'notStarted' ? t('voteButton.notStarted') : t('voteButton.ended');
+      content = {
+        notStarted: t('voteButton.notStarted'),
+        closed: t('voteButton.closed'),
+        ended: t('voteButton.ended'),
+      }[state.phase];
       break;
     default:
       content = (

@@ -9,6 +9,7 @@ import { BallotIcon, CheckIcon, UserIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { useRegistrationOpen } from '../../../lib/public-settings';
 import { celebrate } from '../celebrate';
+import { useVotingRuleText } from '../voting-rule';
 import type { VoteSong } from './vote-flow';
 
 /** Guests who press Vote: why they cannot yet, and the two ways in (the public spec). */
@@ -100,6 +101,7 @@ export function CaptchaStep({
   onClose: () => void;
 }) {
   const { t } = useTranslation('voting');
+  const votingRule = useVotingRuleText();
   const fieldRef = useRef<HTMLDivElement>(null);
   const sent = useRef(false);
 
@@ -141,7 +143,7 @@ export function CaptchaStep({
           onError={() => {}}
         />
       </div>
-      <p className="mt-4 text-xs text-ink-400">{t('captcha.final')}</p>
+      <p className="mt-4 text-xs text-ink-400">{t('captcha.final', { rule: votingRule })}</p>
       <button type="button" onClick={onClose} className={buttonClass('ghost', 'sm', 'mt-3 w-full')}>
         {t('captcha.cancel')}
       </button>

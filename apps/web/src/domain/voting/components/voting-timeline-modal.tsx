@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { AwardIcon, CalendarIcon, CheckIcon, ClockIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
 import { EVENT_DATES, type VotingPeriod } from '../voting-period';
+import { useVotingRuleText } from '../voting-rule';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,6 +25,7 @@ export function VotingTimelineModal({
   voting: VotingPeriod;
 }) {
   const { t, i18n } = useTranslation();
+  const votingRule = useVotingRuleText();
   const locale = i18n.language;
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' });
   // The event's days are calendar dates: format them in UTC so no time zone shifts them by a day.
@@ -69,6 +71,7 @@ export function VotingTimelineModal({
   const phaseText = {
     active: t('voting.statusActive'),
     notStarted: t('voting.statusNotStarted'),
+    closed: t('voting.statusClosed'),
     ended: t('voting.statusEnded'),
   }[voting.phase];
   const detail = {
@@ -76,6 +79,7 @@ export function VotingTimelineModal({
     notStarted: voting.opensLater
       ? t('voting.daysToStart', { count: daysToStart })
       : t('voting.statusNotStarted'),
+    closed: t('voting.closedDetail'),
     ended: t('voting.thanks'),
   }[voting.phase];
 
@@ -90,7 +94,7 @@ export function VotingTimelineModal({
       <div className="mt-6 rounded-2xl border border-white/10 bg-ink-950/60 p-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <p
-            className={`font-bold ${voting.phase === 'active' ? 'text-jade-300' : voting.phase === 'ended' ? 'text-ink-300' : 'text-gold-300'}`}
+            className={`font-bold ${voting.phase === 'active' ? 'text-jade-300' : voting.phase === 'ended' || voting.phase === 'closed' ? 'text-ink-300' : 'text-gold-300'}`}
           >
             {phaseText}
           </p>
@@ -142,7 +146,7 @@ export function VotingTimelineModal({
       </ol>
 
       <p className="mt-6 rounded-2xl bg-gold-400/10 p-4 text-sm text-gold-200">
-        {t('voting.ruleReminder', { hours: 24 })}
+        {t('voting.ruleReminder', { rule: votingRule })}
       </p>
     </Modal>
   );

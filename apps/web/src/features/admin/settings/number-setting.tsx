@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inputClass } from '../../../components/form/control-styles';
 import { FormField } from '../../../components/form/form-field';
+import { useUnsavedChanges } from '../../../components/form/use-unsaved-changes';
 import type { FieldMessageKey } from '../../../lib/validate';
 
 export interface NumberSettingProps {
@@ -44,6 +45,8 @@ export function NumberSetting({
   /** What the admin is typing; null shows the saved value. */
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<FieldMessageKey | null>(null);
+  // A typed value not saved yet (a refused one stays in the box): leaving the page asks first.
+  useUnsavedChanges(draft !== null && draft.trim() !== String(value));
 
   const commit = () => {
     if (draft === null) return;

@@ -1,5 +1,6 @@
 import { MAX_ADMIN_AUDIT_RETENTION_YEARS, RETENTION } from '@ovation/shared/constants';
 import { type PlatformSettings, platformSettingsSchema } from '@ovation/shared/schemas/settings';
+import { voteQuotaRule } from '@ovation/shared/vote-quota';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { Switch } from '../../../components/form/switch';
 import { ClockIcon } from '../../../components/ui/icons';
 import { LoadFailed } from '../../../components/ui/load-failed';
 import { PageSpinner } from '../../../components/ui/spinner';
+import { describeVotingRule } from '../../../domain/voting/voting-rule';
 import { accessProblem } from '../../../lib/api-error-message';
 import { formatQuantity } from '../../../lib/format-number';
 import { AccessProblem } from '../layout/access-views';
@@ -17,7 +19,6 @@ import { platformSettingsQuery, votingOpenQuery } from './api';
 import { DeviceExplainer } from './device-explainer';
 import { NumberSetting } from './number-setting';
 import { type Section, SettingsChangeFeedback, useSettingsChanges, withValue } from './settings-changes';
-import { describeVotingRule } from './voting-rule-summary';
 
 const votingFields = platformSettingsSchema.shape.votingSettings.shape;
 const retentionFields = platformSettingsSchema.shape.retentionSettings.shape;
@@ -31,6 +32,8 @@ function Nested({ children }: { children: ReactNode }) {
 /** /admin/settings (the admin spec's "Platform settings"): every change saves at once; while voting is open, after a yes. */
 export default function SettingsPage() {
   const { t, i18n } = useTranslation('admin-settings');
+  // The rule sentence is the fans' own (the main catalog): the admin reads what the public pages will say.
+  const { t: tRule } = useTranslation();
   const id = useId();
   const settings = useQuery(platformSettingsQuery);
   const votingOpen = useQuery(votingOpenQuery);
@@ -189,7 +192,7 @@ export default function SettingsPage() {
             <div className="mt-1 rounded-2xl border border-jade-400/30 bg-jade-400/[0.07] p-4">
               <p className="text-sm font-semibold text-jade-300">{t('voting.summaryTitle')}</p>
               <p className="mt-1 text-ink-50" aria-live="polite" data-testid="voting-rule-summary">
-                {describeVotingRule(t, voting)}
+                {describeVotingRule(tRule, voteQuotaRule(voting))}
               </p>
             </div>
           </div>
@@ -208,6 +211,12 @@ export default function SettingsPage() {
               'requireCaptcha',
               t('security.requireCaptcha'),
               t('security.requireCaptchaHint'),
+            )}
+            {switchRow(
+              'securitySettings',
+              'requireAdminSecondFactor',
+              t('security.requireAdminSecondFactor'),
+              t('security.requireAdminSecondFactorHint'),
             )}
           </div>
         </Panel>

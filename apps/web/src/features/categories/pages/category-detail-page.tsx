@@ -15,6 +15,7 @@ import {
   ELIGIBILITY_RECHECK_MS,
   VOTE_WINDOW_MS,
 } from '../../../domain/voting/vote-rules';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 import { ApiError } from '../../../lib/api-client';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
@@ -119,6 +120,7 @@ function CategoryDetail({
   neighbours: ReturnType<typeof findNeighbours>;
 }) {
   const { t } = useTranslation('categories');
+  const votingRule = useVotingRuleText();
   const session = useSession();
   const isAdmin = hasRole(session, ['admin']);
   const songs = dedupeSongs(rawSongs);
@@ -201,7 +203,7 @@ function CategoryDetail({
 
       <section className="mt-6 rounded-3xl border border-gold-400/20 bg-gradient-to-br from-gold-400/10 via-transparent to-jade-400/10 p-6 text-center sm:p-10">
         <h2 className="text-2xl font-bold text-ink-50">{t('detail.exploreTitle')}</h2>
-        <p className="mx-auto mt-2 max-w-xl text-ink-300">{t('detail.exploreText')}</p>
+        <p className="mx-auto mt-2 max-w-xl text-ink-300">{t('detail.exploreText', { rule: votingRule })}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Link to="/categories" className={buttonClass('primary', 'md')}>
             {t('detail.browseCategories')}

@@ -45,6 +45,7 @@ function VotingPill({ voting }: { voting: VotingPeriod }) {
   const styles = {
     active: 'border-jade-400/40 bg-jade-400/10 text-jade-300',
     notStarted: 'border-gold-400/40 bg-gold-400/10 text-gold-200',
+    closed: 'border-white/15 bg-white/5 text-ink-300',
     ended: 'border-white/15 bg-white/5 text-ink-300',
   }[voting.phase];
   const text = {
@@ -52,6 +53,7 @@ function VotingPill({ voting }: { voting: VotingPeriod }) {
     notStarted: voting.opensLater
       ? t('voting.pillNotStarted', { date: date.format(voting.start) })
       : t('voting.statusNotStarted'),
+    closed: t('voting.statusClosed'),
     ended: t('voting.pillEnded'),
   }[voting.phase];
   return (
@@ -166,6 +168,7 @@ export function HeroSection({
               {
                 notStarted: t('home.hero.captionNotStarted'),
                 active: t('home.hero.captionActive'),
+                closed: t('home.hero.captionClosed'),
                 ended: t('home.hero.captionEnded'),
               }[voting.phase]
             }

@@ -7,6 +7,7 @@ import { useSongList } from '../../../domain/songs/api/use-songs';
 import { useStats, ZERO_STATS } from '../../../domain/stats/api/use-stats';
 import { useVotingStatus } from '../../../domain/voting/api/use-voting-status';
 import { useVotingPeriod } from '../../../domain/voting/use-voting-period';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 import { isUnreachableError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -31,6 +32,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('meta.defaultTitle'));
   const session = useSession();
+  const rule = useVotingRuleText();
   const [timelineOpen, setTimelineOpen] = useState(false);
   const [timelineRequested, setTimelineRequested] = useState(false);
 
@@ -58,7 +60,7 @@ export default function HomePage() {
       : FALLBACK_SLIDES.map((slide) => ({
           key: slide,
           title: t(`home.fallbackSlides.${slide}Title`),
-          description: t(`home.fallbackSlides.${slide}Text`),
+          description: t(`home.fallbackSlides.${slide}Text`, { rule }),
         }));
 
   // Sample content stands in when the backend answered with nothing, or did not answer at all.

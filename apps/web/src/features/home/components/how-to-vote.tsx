@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon, MailIcon, SearchIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 import { useRegistrationOpen } from '../../../lib/public-settings';
 import { SectionHeading } from './section-heading';
 
@@ -21,6 +22,7 @@ const RULES = ['ruleLogin', 'ruleFansOnly', 'ruleFinal', 'ruleNoBots'] as const;
 export function HowToVote({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   const registrationOpen = useRegistrationOpen();
+  const rule = useVotingRuleText();
   return (
     <section aria-labelledby="home-how-to-vote" className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
       <div className="glow-backdrop relative overflow-hidden rounded-3xl border border-white/[0.08] bg-ink-900 p-6 sm:p-10">
@@ -42,7 +44,7 @@ export function HowToVote({ signedIn }: { signedIn: boolean }) {
                   <Icon className="size-6 text-jade-300" />
                 </div>
                 <h3 className="mt-4 text-lg font-bold text-ink-50">{t(`home.guide.${key}Title`)}</h3>
-                <p className="mt-1 text-ink-300">{t(`home.guide.${key}Text`, { hours: 24 })}</p>
+                <p className="mt-1 text-ink-300">{t(`home.guide.${key}Text`, { rule })}</p>
               </li>
             ))}
           </ol>

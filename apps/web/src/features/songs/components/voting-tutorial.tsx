@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { BallotIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 import { VOTING_STORAGE_KEYS } from '../../../domain/voting/voting-storage';
 import { readStorage, writeStorage } from '../../../lib/local-storage';
 
@@ -12,6 +13,7 @@ export const TUTORIAL_DELAY_MS = 1000;
 /** First-visit voting tutorial on the song page; dismissing it sets hasSeenVotingTutorial for good. */
 export function VotingTutorial() {
   const { t } = useTranslation('songs');
+  const rule = useVotingRuleText();
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -24,7 +26,7 @@ export function VotingTutorial() {
     writeStorage(VOTING_STORAGE_KEYS.hasSeenVotingTutorial, 'true');
     setOpen(false);
   };
-  const steps = [t('tutorial.stepListen'), t('tutorial.stepVote'), t('tutorial.stepRule')];
+  const steps = [t('tutorial.stepListen'), t('tutorial.stepVote'), t('tutorial.stepRule', { rule })];
   return (
     <Modal
       open={open}

@@ -20,6 +20,7 @@ import { SongCover } from '../../../domain/songs/components/song-cover';
 import { EyeIcon } from '../../../domain/songs/components/song-icons';
 import { songPageUrl } from '../../../domain/songs/share-links';
 import { EligibleVoteButton } from '../../../domain/voting/components/eligible-vote-button';
+import { useVotingRuleText } from '../../../domain/voting/voting-rule';
 import { ApiError } from '../../../lib/api-client';
 import { i18next } from '../../../lib/i18n';
 import { hasRole, useSession } from '../../../lib/session';
@@ -85,6 +86,7 @@ export default function SongDetailPage() {
 
 function SongDetail({ song }: { song: Song }) {
   const { t, i18n } = useTranslation('songs');
+  const votingRule = useVotingRuleText();
   const session = useSession();
   const isAdmin = hasRole(session, ['admin']);
   const [playing, setPlaying] = useState(false);
@@ -226,7 +228,7 @@ function SongDetail({ song }: { song: Song }) {
           {approved && (
             <section className="mt-6 rounded-3xl border border-gold-400/25 bg-gradient-to-br from-gold-400/10 to-transparent p-5 sm:p-6">
               <h2 className="text-lg font-bold text-ink-50">{t('detail.voteTitle')}</h2>
-              <p className="mt-1 text-sm text-ink-300">{t('detail.voteHint')}</p>
+              <p className="mt-1 text-sm text-ink-300">{t('detail.voteHint', { rule: votingRule })}</p>
               <div className="mt-4 flex flex-wrap items-center gap-4">
                 <EligibleVoteButton
                   song={song}

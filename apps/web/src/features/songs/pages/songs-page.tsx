@@ -107,6 +107,7 @@ export default function SongsPage() {
       <div className="mt-8 grid grid-cols-1 gap-3">
         <CollapsibleSection title={t('list.stats')} icon={<BarChartIcon />} defaultOpen={false}>
           <StatTiles
+            numbers="abbreviated"
             tiles={[
               { key: 'songs', label: t('stats.songs'), value: stats.data?.totalSongs, icon: <MusicIcon /> },
               {

@@ -53,9 +53,12 @@ export default function CountdownModal() {
     return () => window.clearTimeout(timer);
   }, [open, nowOpen, startsAt]);
 
+  // An admin switched the vote off while the countdown was on screen: there is no opening to count down to.
+  const switchedOff = period.phase === 'closed';
+  if (switchedOff && open) setOpen(false);
   // Whole seconds left, rounded up: "00:00:00:01" shows until the last second is over, and zero is the opening.
   const remaining = Math.ceil((startsAt - now) / 1000) * 1000;
-  const reachedZero = remaining <= 0 || status?.isAllowed === true;
+  const reachedZero = !switchedOff && (remaining <= 0 || status?.isAllowed === true);
   if (reachedZero && !nowOpen) setNowOpen(true);
   useEffect(() => {
     if (!nowOpen) return;

@@ -1,38 +1,45 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PLATFORM_SETTINGS, type PlatformSettings } from '@ovation/shared/schemas/settings';
+import { voteQuotaRule } from '@ovation/shared/vote-quota';
 import i18next, { type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeVotingRule, votingRule } from './voting-rule-summary';
+import { describeVotingRule, votingRuleKind } from './voting-rule';
 
 type Voting = PlatformSettings['votingSettings'];
 const LANGUAGES = ['en', 'fr', 'pt', 'ar', 'sw'] as const;
-const CATALOGS = path.resolve(import.meta.dirname, '../../../locales/admin-settings');
+const CATALOGS = path.resolve(import.meta.dirname, '../../locales');
 
-const translators = new Map<string, TFunction<'admin-settings'>>();
+const translators = new Map<string, TFunction>();
 
 beforeAll(async () => {
   for (const language of LANGUAGES) {
     const instance = i18next.createInstance();
     await instance.init({
       lng: language,
-      ns: ['admin-settings'],
-      defaultNS: 'admin-settings',
+      ns: ['translation'],
+      defaultNS: 'translation',
       interpolation: { escapeValue: false },
       resources: {
         [language]: {
-          'admin-settings': JSON.parse(fs.readFileSync(path.join(CATALOGS, `${language}.json`), 'utf8')),
+          translation: JSON.parse(fs.readFileSync(path.join(CATALOGS, `${language}.json`), 'utf8')),
         },
       },
     });
-    translators.set(language, instance.getFixedT(language, 'admin-settings') as TFunction<'admin-settings'>);
+    translators.set(language, instance.getFixedT(language, 'translation') as TFunction);
   }
 });
 
-/** The screen's sentence in `language` for the voting settings `changes` over the server defaults. */
+/** The rule sentence in `language` for the voting settings `changes` over the server defaults. */
 function sentence(language: (typeof LANGUAGES)[number], changes: Partial<Voting>) {
   const voting = { ...DEFAULT_PLATFORM_SETTINGS.votingSettings, ...changes };
-  return describeVotingRule(translators.get(language)!, voting);
+  return describeVotingRule(translators.get(language)!, voteQuotaRule(voting));
+}
+
+/** The quota and the sentence kind the four voting settings make. */
+function votingRule(voting: Voting) {
+  const rule = voteQuotaRule(voting);
+  return { kind: votingRuleKind(rule), perCategory: rule.perCategory, perSong: rule.perSong };
 }
 
 describe('votingRule (the four voting settings as the server counts them)', () => {
@@ -73,7 +80,19 @@ describe('votingRule (the four voting settings as the server counts them)', () =
 });
 
 describe('describeVotingRule (one sentence, plural-correct in every language)', () => {
-  it('says the issue example in English', () => {
+  it('says 3 votes per category with 2 per song as it is, not "one vote per category"', () => {
+    expect(sentence('en', { dailyVotesPerCategory: 3, allowMultipleVotes: true, maxVotesPerUser: 2 })).toBe(
+      'Each fan may vote 3 times per category every 24 hours, at most 2 times for the same song.',
+    );
+    expect(sentence('fr', { dailyVotesPerCategory: 3, allowMultipleVotes: true, maxVotesPerUser: 2 })).toBe(
+      'Chaque fan peut voter 3 fois par catégorie toutes les 24 heures, dont 2 fois au plus pour la même chanson.',
+    );
+    expect(sentence('ar', { dailyVotesPerCategory: 3, allowMultipleVotes: true, maxVotesPerUser: 2 })).toBe(
+      'يمكن لكل معجب التصويت 3 مرات في كل فئة كل 24 ساعة، بحد أقصى مرتين للأغنية نفسها.',
+    );
+  });
+
+  it('says each combination of the settings in English', () => {
     expect(sentence('en', { dailyVotesPerCategory: 3 })).toBe(
       'Each fan may vote 3 times per category every 24 hours, once per song.',
     );
@@ -100,6 +119,12 @@ describe('describeVotingRule (one sentence, plural-correct in every language)', 
     expect(
       sentence('ar', { dailyVotesPerCategory: 5, allowMultipleVotes: true, maxVotesPerUser: 2 }),
     ).toContain('بحد أقصى مرتين للأغنية نفسها');
+  });
+
+  it('uses the French and Portuguese "many" form for millions', () => {
+    const many = { dailyVotesPerCategory: 1_000_000 };
+    expect(sentence('fr', many)).toContain('1\u202f000\u202f000 de fois par catégorie');
+    expect(sentence('pt', many)).toContain('de vezes por categoria');
   });
 
   it('speaks French, Portuguese and Swahili', () => {
