@@ -3,7 +3,8 @@ import { AdminAuditPage, auditText } from './pages/admin-audit';
 import { callApi, coverPng, deleteSongs, uploadSong } from './support/api';
 import { DEMO } from './support/auth-flows';
 import { setUpBrowser } from './support/browser';
-import { ADMIN, ARTIST, apiAs, logIn, signInAs } from './support/session';
+import { expectAdminDesktopLayout, openWidePage } from './support/reach';
+import { ADMIN, ARTIST, apiAs, logIn, signInAs, storeSession } from './support/session';
 
 const browser = setUpBrowser();
 const TITLE = `E2E Audit Groove ${Date.now().toString(36)}`;
@@ -47,8 +48,13 @@ describe('audit log', () => {
     expect(new Set(await audit.actions())).toEqual(new Set([approved]));
     expect(await row.innerText()).toContain(DEMO.admin);
 
+    // Fields and values by their names, not as code.
     const change = await audit.change(row);
-    expect(change).toContainEqual(['status', 'pending', 'approved']);
+    expect(change).toContainEqual([
+      auditText('fields.status'),
+      auditText('values.pending'),
+      auditText('values.approved'),
+    ]);
 
     // The filter lives in the URL: a reload keeps it, and narrowing by who still finds the entry.
     await page.reload();
@@ -59,5 +65,37 @@ describe('audit log', () => {
     await audit.filterActor('admin@ovation');
     await page.waitForURL((url) => url.searchParams.get('actor') === 'admin@ovation');
     await audit.entry(TITLE).waitFor();
+  });
+
+  it('names fields and values in English and Arabic at 1366 px, laid out in the language’s direction', async () => {
+    const admin = await logIn(browser.baseUrl, ADMIN);
+    for (const language of ['en', 'ar']) {
+      const page = await openWidePage(browser, language);
+      await storeSession(browser.context, admin);
+      const audit = new AdminAuditPage(page, language);
+      await audit.open('?action=song.approved');
+      const row = audit.entry(TITLE);
+      await row.waitFor();
+      await expectAdminDesktopLayout(page, language, `audit log, ${language}, 1366 px`);
+      const change = await audit.change(row);
+      expect(change).toContainEqual([
+        auditText('fields.status', language),
+        auditText('values.pending', language),
+        auditText('values.approved', language),
+      ]);
+    }
+  });
+
+  it('exports the filtered log as a CSV, and the export is itself in the log', async () => {
+    const page = await openWidePage(browser, 'en');
+    await signInAs(browser.context, browser.baseUrl, ADMIN);
+    const audit = new AdminAuditPage(page);
+    await audit.open('?action=song.approved');
+    const exported = await audit.exportCsv();
+    expect(exported.status).toBe(200);
+    expect(exported.fileName).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    await audit.open('?action=audit.exported');
+    await audit.settled();
+    expect((await audit.actions())[0]).toBe(auditText('actions.audit.exported'));
   });
 });

@@ -26,12 +26,12 @@ export class AdminOnlineUsersPage {
     return this.page.getByRole('table', { name: this.text('table.label') });
   }
 
-  /** The session rows naming `name` (a user may be signed in more than once). */
+  /** The rows naming `name`: one a person, however many sessions they have online. */
   rows(name: string): Locator {
     return this.table.locator('tbody tr').filter({ hasText: name });
   }
 
-  /** The row marked 'You': the admin's own session. */
+  /** The row marked 'You': the admin's own (one row for all their sessions). */
   ownRow(): Locator {
     return this.table.locator('tbody tr').filter({ hasText: this.text('table.you') });
   }
@@ -50,6 +50,26 @@ export class AdminOnlineUsersPage {
 
   async cleanup() {
     await this.page.getByRole('button', { name: this.text('controls.cleanup'), exact: true }).click();
+  }
+
+  /**
+   * Cleanup Inactive, then waits for the toast saying how many sessions of how many people it ended
+   * (the English catalog's plurals: this helper is for an English screen). Answers the server's counts.
+   */
+  async cleanupAndReadToast() {
+    const answer = this.page.waitForResponse((response) =>
+      response.url().endsWith('/api/online-users/cleanup'),
+    );
+    await this.cleanup();
+    const { data } = (await (await answer).json()) as { data: { ended: number; users: number } };
+    const plural = (key: string, count: number) =>
+      this.text(`${key}_${count === 1 ? 'one' : 'other'}`).replace('{{number}}', String(count));
+    await this.toast(
+      data.ended === 0
+        ? this.text('cleanup.none')
+        : plural('cleanup.ended', data.ended).replace('{{people}}', plural('table.count', data.users)),
+    );
+    return data;
   }
 
   /** Remove on the row, confirmed in the dialog (which asks the spec's question). */

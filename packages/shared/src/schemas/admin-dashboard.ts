@@ -38,6 +38,11 @@ export const recentActivitySchema = z.object({
   actor: z.object({ name: z.string() }).nullable(),
   target: auditTargetSchema.nullable(),
   timestamp: z.string(),
+  /** How many entries the line stands for: a bulk upload (`song.bulk-uploaded`) is one line for all its songs. */
+  count: z.number().int().optional(),
+  /** The changed record before and after, as the audit log keeps them: the line says what changed. */
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
 });
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 

@@ -34,9 +34,12 @@ export const onlineUsersQuerySchema = listQuerySchema.extend({
 });
 export type OnlineUsersQuery = z.infer<typeof onlineUsersQuerySchema>;
 
-/** The admin spec's 'Online session': one live session, with its user. */
+/**
+ * The admin spec's 'Online session', one row a person: a user online now with their most recent online
+ * session (its device, location and times) and how many sessions they have online (one a tab or device).
+ */
 export const onlineSessionSchema = z.object({
-  /** The session's id (what DELETE /online-users/{sessionId} takes). */
+  /** The person's most recent online session's id (what DELETE /online-users/{sessionId} takes). */
   _id: z.string(),
   user: z.object({
     _id: z.string(),
@@ -54,28 +57,35 @@ export const onlineSessionSchema = z.object({
   loginTime: z.string(),
   /** The session's last recorded activity (ISO); recorded at most once a minute. */
   lastActivity: z.string(),
-  /** True for the session of the admin asking: the screen marks it 'You' and offers no Remove. */
+  /** How many sessions this person has online (tabs, devices): 1 or more. */
+  sessions: z.number().int(),
+  /** True when one of them is the admin asking: the screen marks it 'You' and offers no Remove. */
   current: z.boolean(),
 });
 export type OnlineSession = z.infer<typeof onlineSessionSchema>;
 export const onlineSessionPageResponseSchema = pageEnvelope(onlineSessionSchema);
 
-/** One group of a stats breakdown: `_id` is the country code ('unknown' when none), role or device type. */
+/**
+ * One group of a stats breakdown: `_id` is the country code ('unknown' when none), role or device type;
+ * `count` the people online in it (a person online from a phone and a laptop counts once under each device).
+ */
 const countOf = <T extends z.ZodType>(id: T) => z.object({ _id: id, count: z.number().int() });
 
 /** The admin spec's 'Online stats', from a summary computed at most once a minute (`computedAt`). */
 export const onlineStatsSchema = z.object({
-  /** Sessions online now (active within ONLINE_PRESENCE_MINUTES). */
+  /** People online now (with a session active within ONLINE_PRESENCE_MINUTES), each counted once. */
   currentOnline: z.number().int(),
+  /** Their sessions online now (one a tab or device): at least currentOnline. */
+  onlineSessions: z.number().int(),
   /** Sessions active within RECENT_ACTIVITY_HOURS. */
   recentActivity: z.number().int(),
   /** Distinct users active within RECENT_ACTIVITY_HOURS. */
   uniqueUsers: z.number().int(),
-  /** Online sessions by country code ('unknown' when none), most first. */
+  /** People online by country code ('unknown' when none), most first. */
   locations: z.array(countOf(z.string())),
-  /** Online sessions by role, most first. */
+  /** People online by role, most first. */
   roles: z.array(countOf(z.enum(ROLES))),
-  /** Online sessions by device type, most first. */
+  /** People online by device type, most first. */
   devices: z.array(countOf(z.enum(DEVICE_TYPES))),
   /** When the summary was computed (ISO): at most a minute old, fresher after a cleanup or a removal. */
   computedAt: z.string(),
@@ -83,8 +93,8 @@ export const onlineStatsSchema = z.object({
 export type OnlineStats = z.infer<typeof onlineStatsSchema>;
 export const onlineStatsResponseSchema = dataEnvelope(onlineStatsSchema);
 
-/** POST /online-users/cleanup: how many idle sessions were ended. */
-export const onlineCleanupResultSchema = z.object({ ended: z.number().int() });
+/** POST /online-users/cleanup: how many idle sessions were ended, and of how many people. */
+export const onlineCleanupResultSchema = z.object({ ended: z.number().int(), users: z.number().int() });
 export type OnlineCleanupResult = z.infer<typeof onlineCleanupResultSchema>;
 export const onlineCleanupResponseSchema = dataEnvelope(onlineCleanupResultSchema);
 

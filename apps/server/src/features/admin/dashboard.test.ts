@@ -151,6 +151,9 @@ describe('GET /api/admin/dashboard', () => {
       actor: null,
       target: { type: 'category', id: '00000000-0000-4000-8000-00000000c0de', label: 'Best Kizomba Song' },
       timestamp: new Date(base + 20 * minute).toISOString(),
+      // What the line changed, as the audit log keeps it: the screen says it in the admin's language.
+      before: { name: 'Best Kizomba Song' },
+      after: null,
     });
     expect(recentActivity[1]).toMatchObject({
       action: 'song.approved',
@@ -158,6 +161,8 @@ describe('GET /api/admin/dashboard', () => {
       actor: { name: admin.user.name },
       target: { type: 'song', label: 'Song 10' },
       timestamp: new Date(base + 10 * minute).toISOString(),
+      before: { title: 'Song 10', status: 'pending' },
+      after: { title: 'Song 10', status: 'approved' },
     });
     expect(recentActivity.map((activity: { target: { label: string } }) => activity.target.label)).toEqual([
       'Best Kizomba Song',

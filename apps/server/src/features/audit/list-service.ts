@@ -3,7 +3,7 @@ import type { Database } from '../../lib/db';
 import { dateRangeIn } from '../../lib/zoned-calendar';
 import { platformTimezone } from '../voting/settings-service';
 import { presentAuditEntry, presentRecentActivity } from './presenter';
-import { findAuditPage, findNewestAuditEntries } from './repository';
+import { type AuditFilters, findAuditPage, findNewestAuditLines } from './repository';
 import { ADMIN_AUDIT_ACTIONS, SECURITY_AUDIT_ACTIONS } from './service';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,25 +31,52 @@ export async function listAuditActions(db: Database): Promise<AuditActions> {
  * admins' trail. Dates are calendar days in the platform's timezone, `to` included whole.
  */
 export async function listAuditEntries(db: Database, query: AuditListQuery) {
-  const timezone = await platformTimezone(db);
-  const { start, endBefore } = dateRangeIn(query, timezone);
-  const actor = query.actor;
-  const { rows, total } = await findAuditPage(
-    db,
-    {
-      actions: query.action ? [query.action] : ADMIN_AUDIT_ACTIONS,
-      actorId: actor && UUID.test(actor) ? actor : undefined,
-      actorText: actor && !UUID.test(actor) ? actor : undefined,
-      since: start,
-      before: endBefore,
-    },
-    query,
-  );
+  const { rows, total } = await findAuditPage(db, await auditFiltersOf(db, query), query);
   return { entries: rows.map(presentAuditEntry), total };
 }
 
-/** The newest admin changes, for the dashboard's Recent Activity. */
+/**
+ * The list's filters as the repository reads them (the list and its export use the same): the chosen
+ * action or every admin change, the actor by id or by part of the name or e-mail, and the calendar days
+ * in the platform's timezone, `to` included whole.
+ */
+export async function auditFiltersOf(
+  db: Database,
+  query: Pick<AuditListQuery, 'action' | 'actor' | 'from' | 'to'>,
+): Promise<AuditFilters> {
+  const timezone = await platformTimezone(db);
+  const { start, endBefore } = dateRangeIn(query, timezone);
+  const actor = query.actor;
+  return {
+    actions: query.action ? [query.action] : ADMIN_AUDIT_ACTIONS,
+    actorId: actor && UUID.test(actor) ? actor : undefined,
+    actorText: actor && !UUID.test(actor) ? actor : undefined,
+    since: start,
+    before: endBefore,
+  };
+}
+
+/** The line that stands for a whole bulk upload: one action for the batch, with how many songs it added. */
+export const BULK_UPLOAD_LINE = 'song.bulk-uploaded';
+
+/**
+ * The newest admin changes, for the dashboard's Recent Activity. A bulk upload is one line
+ * ('Ada Obi added 5,000 songs by bulk upload', action `song.bulk-uploaded` with its `count`) rather than
+ * one line per song, which would push every other change out of view; a batch of one reads as the
+ * song's own line.
+ */
 export async function listRecentAdminActivity(db: Database, limit: number): Promise<RecentActivity[]> {
-  const rows = await findNewestAuditEntries(db, ADMIN_AUDIT_ACTIONS, limit);
-  return rows.map(presentRecentActivity);
+  const rows = await findNewestAuditLines(db, ADMIN_AUDIT_ACTIONS, limit);
+  return rows.map((row) => {
+    const line = presentRecentActivity(row);
+    if (row.count <= 1) return line;
+    const actor = line.actor?.name ?? 'A deleted account';
+    return {
+      ...line,
+      action: BULK_UPLOAD_LINE,
+      description: `${actor} added ${row.count.toLocaleString('en')} songs by bulk upload`,
+      target: null,
+      count: row.count,
+    };
+  });
 }

@@ -84,6 +84,8 @@ const ENGLISH_VERBS: Record<string, string> = {
   'settings.social.changed': 'changed the social login settings',
   'song.approved': 'approved {target}',
   'song.rejected': 'rejected {target}',
+  'song.reopened': 'sent {target} back to pending review',
+  'song.created': 'added {target}',
   'song.updated': 'edited {target}',
   'song.deleted': 'deleted {target}',
   'song.copied': 'copied {target}',
@@ -95,6 +97,7 @@ const ENGLISH_VERBS: Record<string, string> = {
   'user.session.removed': 'removed {target} from online users',
   'sessions.cleaned-up': 'ended the inactive sessions',
   'users.exported': 'exported the user list',
+  'audit.exported': 'exported the audit log',
   'category.created': 'created {target}',
   'category.updated': 'edited {target}',
   'category.deleted': 'deleted {target}',
@@ -148,7 +151,7 @@ export function describeAuditEntry(action: string, actorName: string | null, tar
   return `${actorName ?? 'A deleted account'} ${verb}`;
 }
 
-/** One line of the dashboard's Recent Activity. */
+/** One line of the dashboard's Recent Activity, with the change's before and after so it says what changed. */
 export function presentRecentActivity(row: AuditRow): RecentActivity {
   const entry = presentAuditEntry(row);
   return {
@@ -158,5 +161,7 @@ export function presentRecentActivity(row: AuditRow): RecentActivity {
     actor: entry.actor ? { name: entry.actor.name } : null,
     target: entry.target,
     timestamp: entry.createdAt,
+    before: entry.before,
+    after: entry.after,
   };
 }

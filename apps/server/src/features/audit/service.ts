@@ -22,7 +22,13 @@ type SecurityAction =
   | 'auth.account.deleted'
   | 'auth.account.restored'
   | 'auth.data.exported'
-  | 'auth.consent.accepted';
+  | 'auth.consent.accepted'
+  | 'auth.second-factor.setup-started'
+  | 'auth.second-factor.enabled'
+  | 'auth.second-factor.disabled'
+  | 'auth.second-factor.failure'
+  | 'auth.second-factor.locked'
+  | 'auth.second-factor.recovery-used';
 
 /**
  * Admin writes and exports of personal data: every one is audited (admin-design.md, server 4), and kept
@@ -35,6 +41,8 @@ type AdminAction =
   | 'settings.social.changed'
   | 'song.approved'
   | 'song.rejected'
+  | 'song.reopened'
+  | 'song.created'
   | 'song.updated'
   | 'song.deleted'
   | 'song.copied'
@@ -43,9 +51,11 @@ type AdminAction =
   | 'user.reactivated'
   | 'user.role.changed'
   | 'user.sessions.ended'
+  | 'user.second-factor.reset'
   | 'user.session.removed'
   | 'sessions.cleaned-up'
   | 'users.exported'
+  | 'audit.exported'
   | 'category.created'
   | 'category.updated'
   | 'category.deleted'
@@ -102,6 +112,12 @@ export const SECURITY_AUDIT_ACTIONS: readonly SecurityAction[] = [
   'auth.account.restored',
   'auth.data.exported',
   'auth.consent.accepted',
+  'auth.second-factor.setup-started',
+  'auth.second-factor.enabled',
+  'auth.second-factor.disabled',
+  'auth.second-factor.failure',
+  'auth.second-factor.locked',
+  'auth.second-factor.recovery-used',
 ];
 
 /** The admin actions, for the audit screen's action filter. */
@@ -111,6 +127,8 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'settings.social.changed',
   'song.approved',
   'song.rejected',
+  'song.reopened',
+  'song.created',
   'song.updated',
   'song.deleted',
   'song.copied',
@@ -119,9 +137,11 @@ export const ADMIN_AUDIT_ACTIONS: readonly AdminAction[] = [
   'user.reactivated',
   'user.role.changed',
   'user.sessions.ended',
+  'user.second-factor.reset',
   'user.session.removed',
   'sessions.cleaned-up',
   'users.exported',
+  'audit.exported',
   'category.created',
   'category.updated',
   'category.deleted',

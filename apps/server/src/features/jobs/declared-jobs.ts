@@ -59,7 +59,10 @@ export function declareJobs(deps: { onlineUsers?: OnlineUsers }): JobDeclaration
       // The online users screen's figures, fresh every minute without any admin waiting for them.
       name: 'online-users-summary',
       schedule: '* * * * *',
-      run: async () => ({ sessions_online: await onlineUsers.refreshSummary() }),
+      run: async () => {
+        const { people, sessions } = await onlineUsers.refreshSummary();
+        return { people_online: people, sessions_online: sessions };
+      },
       changesOutsideDatabase: 'the online users summary shared through Redis (or kept by this process)',
     });
   }

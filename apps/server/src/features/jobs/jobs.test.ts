@@ -64,7 +64,7 @@ describe('the declared jobs', () => {
     expect(left.map((row) => row.hash)).toEqual(['recent']);
   });
 
-  it('online-users-summary recomputes the figures and says how many sessions are online', async () => {
+  it('online-users-summary recomputes the figures and says how many people and sessions are online', async () => {
     const run = await runJob(deps(), findJob(deps(), 'online-users-summary'), {
       trigger: 'cli',
       instance: 'test',
@@ -72,6 +72,8 @@ describe('the declared jobs', () => {
     expect(run.status).toBe('succeeded');
     // The admin signed in above is online.
     expect(run.rows.sessions_online).toBeGreaterThanOrEqual(1);
+    expect(run.rows.people_online).toBeGreaterThanOrEqual(1);
+    expect(run.rows.people_online).toBeLessThanOrEqual(run.rows.sessions_online as number);
   });
 
   it('runs "as of" another date: job-runs would delete the runs over 30 days old by then', async () => {

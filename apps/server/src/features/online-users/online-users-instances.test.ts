@@ -95,6 +95,7 @@ describe('the stats summary shared through Redis', () => {
       if (holding) await new Promise<void>((resolve) => held.push(resolve));
       return {
         currentOnline: number,
+        onlineSessions: number,
         recentActivity: 0,
         uniqueUsers: 0,
         locations: [],
@@ -177,6 +178,7 @@ describe('the stats summary in one process', () => {
         if (holding) await new Promise<void>((resolve) => held.push(resolve));
         return {
           currentOnline,
+          onlineSessions: currentOnline,
           recentActivity: 0,
           uniqueUsers: 0,
           locations: [],

@@ -154,6 +154,7 @@ describe('GET /online-users', () => {
       location: 'GH',
       loginTime: new Date(server.clock.now().getTime() - 2 * MINUTE).toISOString(),
       lastActivity: new Date(server.clock.now().getTime() - 2 * MINUTE).toISOString(),
+      sessions: 1,
       current: false,
     });
     expect(byUser.get(artist.user.id)).toMatchObject({ deviceInfo: { type: 'tablet' }, location: null });
@@ -185,8 +186,10 @@ describe('GET /online-users', () => {
 
   it('pages 20 at a time with the list contract’s total', async () => {
     const admin = await signInWith(server, 'admin');
-    const fan = await createUser(server.db, { role: 'fan' });
-    for (let index = 0; index < 25; index++) await sessionAt(server, fan.id, ago(server, index * 1000));
+    for (let index = 0; index < 25; index++) {
+      const fan = await createUser(server.db, { role: 'fan' });
+      await sessionAt(server, fan.id, ago(server, index * 1000));
+    }
     const first = await server.request('GET', '/api/online-users?role=fan&limit=20', { token: admin.token });
     const fans = first.body.pagination.total;
     expect(fans).toBeGreaterThanOrEqual(25);
@@ -257,9 +260,10 @@ describe('GET /online-users/stats', () => {
     return response.body.data;
   };
 
-  it('counts online sessions by country, role and device, and sessions and users active in 24 hours', async () => {
+  it('counts online people by country, role and device, and sessions and users active in 24 hours', async () => {
     expect(await stats()).toEqual({
       currentOnline: 5,
+      onlineSessions: 5,
       recentActivity: 7,
       uniqueUsers: 6,
       // The proxy's country where the session has one (NG, KE), else the profile's (Ghana), else unknown.
@@ -333,7 +337,7 @@ describe('POST /online-users/cleanup and DELETE /online-users/{sessionId}', () =
     expect(response.body).toEqual({
       success: true,
       message: 'Utilisateurs inactifs retirés',
-      data: { ended: 1 },
+      data: { ended: 1, users: 1 },
     });
     const stored = await server.db.select().from(sessions).where(eq(sessions.userId, fan.id));
     const revoked = new Map(stored.map((row) => [row.id, row.revokedReason]));
@@ -345,7 +349,7 @@ describe('POST /online-users/cleanup and DELETE /online-users/{sessionId}', () =
     expect(await lastAudit()).toMatchObject({
       action: 'sessions.cleaned-up',
       actorId: admin.user.id,
-      details: { ended: 1 },
+      details: { ended: 1, users: 1 },
     });
     // The cleanup marked the summary out of date: it is refreshed behind the answer.
     await expect
@@ -357,7 +361,7 @@ describe('POST /online-users/cleanup and DELETE /online-users/{sessionId}', () =
     expect(statsBefore.body.data.computedAt).not.toBe(server.clock.now().toISOString());
     expect(
       (await server.request('POST', '/api/online-users/cleanup', { token: admin.token })).body.data,
-    ).toEqual({ ended: 0 });
+    ).toEqual({ ended: 0, users: 0 });
   });
 
   it('removes a session for real: its token is refused at once, audited, stats refreshed', async () => {
@@ -380,7 +384,7 @@ describe('POST /online-users/cleanup and DELETE /online-users/{sessionId}', () =
       actorId: admin.user.id,
       targetType: 'user',
       targetId: fan.user.id,
-      details: { name: 'Kofi Boateng', sessionId: row._id },
+      details: { name: 'Kofi Boateng', sessionId: row._id, ended: 1 },
     });
     // The removal marked the summary out of date: refreshed behind the answer, it counts what the list
     // now holds.
@@ -489,5 +493,90 @@ describe('the session’s location and TRUST_PROXY', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('people, not sessions: one person in many tabs', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('counts an admin signed in from 9 tabs as 1 admin on 1 desktop, listed once with sessions: 9', async () => {
+    const admin = await signInWith(server, 'admin', { headers: { 'user-agent': DESKTOP } });
+    for (let tab = 1; tab < 9; tab++) {
+      await sessionAt(server, admin.user.id, ago(server, tab * 1000), { deviceType: 'desktop' });
+    }
+    const stats = await server.request('GET', '/api/online-users/stats', { token: admin.token });
+    expect(stats.body.data).toMatchObject({
+      currentOnline: 1,
+      onlineSessions: 9,
+      roles: [{ _id: 'admin', count: 1 }],
+      devices: [{ _id: 'desktop', count: 1 }],
+      locations: [{ _id: 'unknown', count: 1 }],
+    });
+    const list = await server.request('GET', '/api/online-users', { token: admin.token });
+    expect(list.body.pagination.total).toBe(1);
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({
+      user: { _id: admin.user.id, role: 'admin' },
+      deviceInfo: { type: 'desktop' },
+      sessions: 9,
+      current: true,
+    });
+    const admins = await server.request('GET', '/api/online-users?role=admin&search=online', {
+      token: admin.token,
+    });
+    expect(admins.body.pagination.total).toBe(1);
+  });
+
+  it('counts a person on a phone and a laptop once in all, once under each device', async () => {
+    const admin = await signInWith(server, 'admin', { headers: { 'user-agent': DESKTOP } });
+    const fan = await createUser(server.db, { role: 'fan' });
+    await sessionAt(server, fan.id, server.clock.now(), { deviceType: 'mobile' });
+    await sessionAt(server, fan.id, server.clock.now(), { deviceType: 'desktop' });
+    server.clock.advance(2 * MINUTE);
+    // The summary of the test before is over a minute old: answered once more, refreshed behind it.
+    const stats = async () =>
+      (await server.request('GET', '/api/online-users/stats', { token: admin.token })).body.data;
+    await expect.poll(async () => (await stats()).computedAt).toBe(server.clock.now().toISOString());
+    expect((await stats()).roles).toContainEqual({ _id: 'fan', count: 1 });
+    expect((await stats()).devices).toContainEqual({ _id: 'mobile', count: 1 });
+    const fans = await server.request('GET', '/api/online-users?role=fan', { token: admin.token });
+    expect(fans.body.data).toHaveLength(1);
+    expect(fans.body.data[0].sessions).toBe(2);
+  });
+
+  it('removes a person from online status: every one of their sessions ends, audited with the count', async () => {
+    const admin = await signInWith(server, 'admin');
+    const artist = await signInWith(server, 'artist');
+    const secondTab = await sessionAt(server, artist.user.id, server.clock.now());
+    const list = await server.request('GET', '/api/online-users?role=artist', { token: admin.token });
+    const row = list.body.data.find((entry: { user: { _id: string } }) => entry.user._id === artist.user.id);
+    expect(row.sessions).toBe(2);
+    const removed = await server.request('DELETE', `/api/online-users/${row._id}`, { token: admin.token });
+    expect(removed.status).toBe(200);
+    expect((await server.request('GET', '/api/auth/me', { token: artist.token })).status).toBe(401);
+    expect((await server.request('GET', '/api/auth/me', { token: secondTab.token })).status).toBe(401);
+    const [entry] = await server.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({
+      action: 'user.session.removed',
+      targetId: artist.user.id,
+      details: { ended: 2 },
+    });
+  });
+
+  it('Cleanup Inactive answers how many sessions it ended, and of how many people', async () => {
+    const admin = await signInWith(server, 'admin');
+    const first = await createUser(server.db, { role: 'fan' });
+    const second = await createUser(server.db, { role: 'fan' });
+    for (let tab = 0; tab < 4; tab++) await sessionAt(server, first.id, ago(server, 40 * MINUTE));
+    for (let tab = 0; tab < 2; tab++) await sessionAt(server, second.id, ago(server, 40 * MINUTE));
+    const response = await server.request('POST', '/api/online-users/cleanup', { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual({ ended: 6, users: 2 });
+    const [entry] = await server.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry).toMatchObject({ action: 'sessions.cleaned-up', details: { ended: 6, users: 2 } });
   });
 });

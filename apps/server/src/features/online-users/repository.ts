@@ -1,23 +1,9 @@
 import type { OnlineUsersQuery, Role } from '@ovation/shared';
-import { and, asc, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import { userNameOrEmailContains } from '../../db/queries/users';
 import { sessions, users } from '../../db/schema';
 import { type Database, rowsOf } from '../../lib/db';
 import { offsetOf } from '../../lib/pagination';
-
-/** A live session with its user, as the online users list shows it. */
-const onlineSessionColumns = {
-  id: sessions.id,
-  deviceType: sessions.deviceType,
-  country: sessions.country,
-  createdAt: sessions.createdAt,
-  lastActivityAt: sessions.lastActivityAt,
-  userId: users.id,
-  name: users.name,
-  email: users.email,
-  role: users.role,
-  profileCountry: users.country,
-};
 
 /**
  * Online: not ended and active since `activeSince`. The range on last_activity_at is what
@@ -34,34 +20,76 @@ function onlineConditions(
 }
 
 /**
- * One page of the sessions online since `activeSince`, most recent activity first (oldest with
- * order=asc). Ordered by last activity alone, which sessions_last_activity_idx reads in order and stops
- * after the page: a tie-breaker on the id would sort every session sharing one instant first (thousands,
- * when sessions are inserted together), and a list that moves every second has no stable order to keep.
- * A rare role (the few admins among 100,000 fans) is read the other way round, as PostgreSQL plans it
- * from users' statistics: its users through users_role_idx, then each one's online sessions through
- * sessions_user_activity_idx (user, last activity), so the page never walks every online session.
+ * One page of the people online since `activeSince`, most recent activity first (oldest with
+ * order=asc): each user once, with their most recent online session (its device, location and times),
+ * how many sessions they have online, and whether one of them is `currentSessionId`. The online
+ * sessions are read through sessions_last_activity_idx (a rare role through users_role_idx, then each
+ * user's sessions through sessions_user_activity_idx), then ranked per user.
  */
-export async function findOnlineSessionsPage(db: Database, activeSince: Date, query: OnlineUsersQuery) {
-  const direction = query.order === 'asc' ? asc : desc;
-  return db
-    .select(onlineSessionColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(...onlineConditions(activeSince, query)))
-    .orderBy(direction(sessions.lastActivityAt))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+export async function findOnlinePeoplePage(
+  db: Database,
+  activeSince: Date,
+  query: OnlineUsersQuery,
+  currentSessionId: string | null,
+) {
+  const direction = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const isCurrent = currentSessionId ? sql`${sessions.id} = ${currentSessionId}::uuid` : sql`false`;
+  const rows = rowsOf<{
+    id: string;
+    device_type: string;
+    country: string | null;
+    created_at: string | Date;
+    last_activity_at: string | Date;
+    user_id: string;
+    name: string;
+    email: string;
+    role: Role;
+    profile_country: string | null;
+    sessions: number;
+    current: boolean;
+  }>(
+    await db.execute(sql`
+      with online as (
+        select ${sessions.id} as id, ${sessions.deviceType} as device_type, ${sessions.country} as country,
+               ${sessions.createdAt} as created_at, ${sessions.lastActivityAt} as last_activity_at,
+               ${users.id} as user_id, ${users.name} as name, ${users.email} as email, ${users.role} as role,
+               ${users.country} as profile_country,
+               count(*) over (partition by ${sessions.userId})::int as sessions,
+               bool_or(${isCurrent}) over (partition by ${sessions.userId}) as current,
+               row_number() over (
+                 partition by ${sessions.userId} order by ${sessions.lastActivityAt} desc, ${sessions.id}
+               ) as rank
+          from ${sessions} inner join ${users} on ${users.id} = ${sessions.userId}
+         where ${and(...onlineConditions(activeSince, query))}
+      )
+      select * from online where rank = 1
+       order by last_activity_at ${direction}, user_id
+       limit ${query.limit} offset ${offsetOf(query)}`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    deviceType: row.device_type,
+    country: row.country,
+    createdAt: new Date(row.created_at),
+    lastActivityAt: new Date(row.last_activity_at),
+    userId: row.user_id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    profileCountry: row.profile_country,
+    sessions: row.sessions,
+    current: row.current,
+  }));
 }
 
-/** How many sessions online since `activeSince` match the query: reads every one of them. */
-export async function countOnlineSessions(
+/** How many people (distinct users) online since `activeSince` match the query: reads every session. */
+export async function countOnlinePeople(
   db: Database,
   activeSince: Date,
   query: Pick<OnlineUsersQuery, 'role' | 'search'>,
 ) {
   const [row] = await db
-    .select({ total: count() })
+    .select({ total: countDistinct(sessions.userId) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(...onlineConditions(activeSince, query)));
@@ -79,37 +107,62 @@ export async function lockLiveSession(db: Database, sessionId: string) {
   return row;
 }
 
-/** Online sessions grouped by what the stats break them down by. */
-export interface OnlineGroupRow {
-  deviceType: string;
-  role: Role;
-  /** The country the proxy gave at sign-in, or null. */
-  country: string | null;
-  /** The user's profile country name, only where the session has no country. */
-  profileCountry: string | null;
+/** One group of a stats breakdown: the people online in it. */
+export interface OnlineGroupRow<K> {
+  key: K;
+  people: number;
+}
+
+/** The online figures, each counting people (distinct users), from one read of the online sessions. */
+export interface OnlineSummaryRows {
+  people: number;
   sessions: number;
+  roles: OnlineGroupRow<Role>[];
+  devices: OnlineGroupRow<string>[];
+  /**
+   * By where each session is: the proxy's country, else (country null) the profile's country name. A
+   * person whose sessions disagree (one with the proxy's country, one without) counts under each.
+   */
+  locations: (OnlineGroupRow<string | null> & { profileCountry: string | null })[];
+  recentSessions: number;
+  recentUsers: number;
 }
 
 /**
- * The summary's one read of the sessions table: online sessions grouped by device, role and country
- * (the profile's where the session has none), and the sessions and distinct users active since
- * `recentSince` (ended ones included: they were active). Both ranges are on last_activity_at.
+ * The summary's one read of the sessions table: the people online (distinct users, however many tabs or
+ * devices) in all, by role, by device type and by country (the profile's where the session has none),
+ * with their online sessions in all; and the sessions and distinct users active since `recentSince`
+ * (ended ones included: they were active). Both ranges are on last_activity_at.
  */
-export async function summariseSessions(db: Database, onlineSince: Date, recentSince: Date) {
+export async function summariseSessions(
+  db: Database,
+  onlineSince: Date,
+  recentSince: Date,
+): Promise<OnlineSummaryRows> {
   const groups = rowsOf<{
-    device_type: string;
-    role: Role;
+    kind: 'all' | 'role' | 'device' | 'location';
+    role: Role | null;
+    device_type: string | null;
     country: string | null;
     profile_country: string | null;
+    people: number;
     sessions: number;
   }>(
     await db.execute(sql`
-      select s.device_type, u.role, s.country,
-             case when s.country is null then u.country end as profile_country,
-             count(*)::int as sessions
-        from ${sessions} s join ${users} u on u.id = s.user_id
-       where s.revoked_at is null and s.last_activity_at > ${onlineSince.toISOString()}::timestamptz
-       group by 1, 2, 3, 4`),
+      with online as (
+        select s.user_id, s.device_type, u.role, s.country,
+               case when s.country is null then u.country end as profile_country
+          from ${sessions} s join ${users} u on u.id = s.user_id
+         where s.revoked_at is null and s.last_activity_at > ${onlineSince.toISOString()}::timestamptz
+      )
+      select case when grouping(role) = 0 then 'role'
+                  when grouping(device_type) = 0 then 'device'
+                  when grouping(country, profile_country) = 0 then 'location'
+                  else 'all' end as kind,
+             role, device_type, country, profile_country,
+             count(distinct user_id)::int as people, count(*)::int as sessions
+        from online
+       group by grouping sets ((role), (device_type), (country, profile_country), ())`),
   );
   const [recent] = rowsOf<{ sessions: number; users: number }>(
     await db.execute(sql`
@@ -117,19 +170,21 @@ export async function summariseSessions(db: Database, onlineSince: Date, recentS
         from ${sessions}
        where last_activity_at > ${recentSince.toISOString()}::timestamptz`),
   );
+  const all = groups.find((row) => row.kind === 'all');
+  const of = (kind: string) => groups.filter((row) => row.kind === kind);
   return {
-    groups: groups.map(
-      (row): OnlineGroupRow => ({
-        deviceType: row.device_type,
-        role: row.role,
-        country: row.country,
-        profileCountry: row.profile_country,
-        sessions: row.sessions,
-      }),
-    ),
+    people: all?.people ?? 0,
+    sessions: all?.sessions ?? 0,
+    roles: of('role').map((row) => ({ key: row.role as Role, people: row.people })),
+    devices: of('device').map((row) => ({ key: row.device_type ?? 'unknown', people: row.people })),
+    locations: of('location').map((row) => ({
+      key: row.country,
+      profileCountry: row.profile_country,
+      people: row.people,
+    })),
     recentSessions: recent?.sessions ?? 0,
     recentUsers: recent?.users ?? 0,
   };
 }
 
-export type OnlineSessionRow = Awaited<ReturnType<typeof findOnlineSessionsPage>>[number];
+export type OnlinePersonRow = Awaited<ReturnType<typeof findOnlinePeoplePage>>[number];

@@ -111,10 +111,12 @@ export async function revokeUserSessions(
 ) {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: at, revokedReason: reason })
-    .where(inArray(sessions.id, lockedInIdOrder(db, conditions)));
+    .where(inArray(sessions.id, lockedInIdOrder(db, conditions)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /**
@@ -143,10 +145,10 @@ export async function revokeUserSessionsOffDevice(
 /**
  * Ends every live session whose last activity is before `idleBefore` (the admin's Cleanup Inactive) in
  * one statement, locking the rows in id order as the other revocations and the activity batches do; a
- * session touched meanwhile is re-checked under its lock and kept. Answers how many ended.
+ * session touched meanwhile is re-checked under its lock and kept. Answers how many ended, of how many users.
  */
 export async function revokeIdleSessions(db: Database, idleBefore: Date, at: Date, reason: string) {
-  const [row] = rowsOf<{ ended: number }>(
+  const [row] = rowsOf<{ ended: number; users: number }>(
     await db.execute(sql`
       with locked as (
         select id from ${sessions}
@@ -155,9 +157,9 @@ export async function revokeIdleSessions(db: Database, idleBefore: Date, at: Dat
       ), ended as (
         update ${sessions} s set revoked_at = ${at.toISOString()}::timestamptz, revoked_reason = ${reason}
           from locked where s.id = locked.id
-        returning 1
+        returning s.user_id
       )
-      select count(*)::int as ended from ended`),
+      select count(*)::int as ended, count(distinct user_id)::int as users from ended`),
   );
-  return row?.ended ?? 0;
+  return { ended: row?.ended ?? 0, users: row?.users ?? 0 };
 }

@@ -126,9 +126,9 @@ export function forgetCachedSession(db: Database, sessionId: string) {
 /**
  * Ends every live session idle longer than the inactivity limit (the admin's Cleanup Inactive). It is the
  * limit resolveSession applies, lag included, so only sessions that could no longer be used end, and none
- * of them can be cached as valid: nothing to evict. Answers how many ended.
+ * of them can be cached as valid: nothing to evict. Answers how many ended, and of how many users.
  */
-export async function endIdleSessions(db: Database, clock: Clock): Promise<number> {
+export async function endIdleSessions(db: Database, clock: Clock): Promise<{ ended: number; users: number }> {
   const now = clock.now();
   const idleBefore = new Date(now.getTime() - INACTIVITY_MS - ACTIVITY_LAG_MS);
   return repository.revokeIdleSessions(db, idleBefore, now, 'inactivity');
@@ -144,7 +144,10 @@ export function forgetCachedSessions(db: Database, userId: string) {
   sessionCacheFor(db).evict({ kind: 'user', id: userId });
 }
 
-/** Ends every session of a user (but `keepSessionId`): password change, deactivation. */
+/**
+ * Ends every session of a user (but `keepSessionId`): password change, deactivation, an admin's Remove
+ * on the online users screen. Answers how many ended.
+ */
 export async function endUserSessions(
   db: Database,
   clock: Clock,
@@ -152,8 +155,9 @@ export async function endUserSessions(
   reason: string,
   keepSessionId?: string,
 ) {
-  await repository.revokeUserSessions(db, userId, clock.now(), reason, keepSessionId);
+  const ended = await repository.revokeUserSessions(db, userId, clock.now(), reason, keepSessionId);
   sessionCacheFor(db).evict({ kind: 'user', id: userId });
+  return ended;
 }
 
 /**

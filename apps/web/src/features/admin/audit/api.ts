@@ -2,6 +2,7 @@ import type { AuditActions, AuditEntry } from '@ovation/shared/schemas/admin-das
 import type { Pagination } from '@ovation/shared/schemas/envelope';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 
 /** The audit list's filters, as the URL holds them ('' for none). */
 export interface AuditFilters {
@@ -39,3 +40,12 @@ export const auditActionsQuery = queryOptions({
   queryFn: ({ signal }) => apiGet<AuditActions>('/admin/audit/actions', { signal }),
   staleTime: 5 * 60 * 1000,
 });
+
+/**
+ * GET /admin/audit/export: every entry matching the list's filters (not only this page) as a CSV, saved
+ * under the server's dated name. The server audits the export itself.
+ */
+export function exportAuditLog(filters: AuditFilters) {
+  const { actor, action, from, to } = filters;
+  return downloadFile('/admin/audit/export', { actor, action, from, to }, 'audit-log.csv');
+}

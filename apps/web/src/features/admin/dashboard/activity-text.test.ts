@@ -58,6 +58,22 @@ describe('describeActivity', () => {
     );
   });
 
+  it('says a bulk upload in one counted line', () => {
+    // Plural forms as i18next picks them in English: _one for 1, _other for the rest.
+    const counting: ActivityTranslator = {
+      exists: translator.exists,
+      t: (key, options = {}) => {
+        const count = options.count as number | undefined;
+        const form = count === undefined ? key : `${key}_${count === 1 ? 'one' : 'other'}`;
+        return String(lookup(form) ?? key).replace(/{{(\w+)(?:, number)?}}/g, (_, name: string) =>
+          name === 'count' ? (count ?? 0).toLocaleString('en') : String(options[name]),
+        );
+      },
+    };
+    const line = activity({ action: 'song.bulk-uploaded', target: null, count: 5000 });
+    expect(strip(describeActivity(counting, line))).toBe('Ada Obi added 5,000 songs by bulk upload');
+  });
+
   it('isolates names so they keep their direction in Arabic', () => {
     expect(describeActivity(translator, activity({}))).toBe(
       '\u2068Ada Obi\u2069 approved the song “\u2068Essence\u2069”',

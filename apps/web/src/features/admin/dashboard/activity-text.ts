@@ -26,6 +26,10 @@ export function describeActivity(translator: ActivityTranslator, activity: Recen
   const actor = activity.actor ? isolate(activity.actor.name) : t('activity.deletedActor');
   const target = targetPhrase(translator, activity.target);
   const key = `activity.${activity.action}`;
+  // A line standing for many entries (a bulk upload's songs) is counted: its sentence has plural forms.
+  if (activity.count !== undefined && exists(`${key}_other`)) {
+    return t(key, { actor, target, count: activity.count });
+  }
   if (exists(key)) return t(key, { actor, target });
   return t('activity.unknown', { actor, action: activity.action, target });
 }

@@ -6,6 +6,9 @@ import { buttonClass } from '../../../components/ui/button-styles';
 import { ArrowEndIcon, ClockIcon } from '../../../components/ui/icons';
 import { SCREEN_ICONS } from '../layout/admin-icons';
 import { Panel } from '../layout/panel';
+import { summariseChanges } from '../lib/audit-words';
+import { changedFields } from '../lib/change-diff';
+import { useAuditWords } from '../lib/use-audit-words';
 import { describeActivity, formatWhen } from './activity-text';
 
 /** The admin spec's dashboard Quick Actions, in the spec's order, each to its screen. */
@@ -17,6 +20,19 @@ const QUICK_ACTIONS = [
   { path: 'images', label: 'quick.manageImages' },
   { path: 'settings', label: 'quick.adminSettings' },
 ] as const;
+
+/**
+ * What an activity changed, from what, to what ('Votes per category a day: 3 → 1; CAPTCHA required: On →
+ * Off'), named in the reader's language; only for an edit (a record with a before and an after).
+ */
+function ActivityChanges({ activity }: { activity: AdminDashboard['recentActivity'][number] }) {
+  const words = useAuditWords();
+  // A creation or a deletion is said by the sentence itself; a bulk line stands for many records.
+  if (activity.count !== undefined || activity.before == null || activity.after == null) return null;
+  const summary = summariseChanges(changedFields(activity.before, activity.after), words);
+  if (!summary) return null;
+  return <p className="text-xs break-words text-ink-300">{summary}</p>;
+}
 
 export function QuickActions() {
   const { t } = useTranslation('admin-dashboard');
@@ -124,6 +140,7 @@ export function RecentActivity({ dashboard }: { dashboard: AdminDashboard | unde
               <ClockIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-300" />
               <div className="min-w-0">
                 <p className="text-sm text-ink-100">{describeActivity(translator, activity)}</p>
+                <ActivityChanges activity={activity} />
                 <time
                   dateTime={activity.timestamp}
                   title={full.format(new Date(activity.timestamp))}

@@ -41,8 +41,9 @@ const LIST_CHOICES = { role: ONLINE_USER_ROLE_FILTERS };
 
 /**
  * Online users (the admin spec): the cards, the role filter, auto-refresh every 30 s (on by default,
- * paused while the tab is hidden), Cleanup Inactive and Refresh, the live sessions (Remove signs one out),
- * Users by Role and Device Statistics.
+ * paused while the tab is hidden), Cleanup Inactive (says how many sessions of how many people it ended)
+ * and Refresh, the people online with their number of sessions (Remove signs one out everywhere), Users
+ * by Role and Device Statistics. Every figure counts people: one admin in nine tabs is one admin.
  */
 export default function OnlineUsersPage() {
   const { t } = useTranslation('admin-online-users');
@@ -63,7 +64,14 @@ export default function OnlineUsersPage() {
   });
   const cleanup = useAction({
     action: cleanupInactive,
-    success: t('cleanup.done'),
+    success: ({ data: { ended, users } }) =>
+      ended === 0
+        ? t('cleanup.none')
+        : t('cleanup.ended', {
+            count: ended,
+            number: formats.number(ended),
+            people: t('table.count', { count: users, number: formats.number(users) }),
+          }),
     failure: t('cleanup.failed'),
     invalidate: [onlineUsersKeys.all],
   });
@@ -158,6 +166,11 @@ export default function OnlineUsersPage() {
             {stats.data && (
               <p className="text-xs text-ink-400">
                 {t('cards.asOf', { time: formats.clock(stats.data.computedAt) })}
+                {' · '}
+                {t('table.sessionCount', {
+                  count: stats.data.onlineSessions,
+                  number: formats.number(stats.data.onlineSessions),
+                })}
               </p>
             )}
           </div>

@@ -59,9 +59,10 @@ export interface SessionsTableProps {
 }
 
 /**
- * The live sessions (the admin spec): User (initial, name or 'Unknown User', email or 'No email'), Device (icon and
- * label), Location (flag and country name, or 'Unknown'), Session Duration, Last Activity (local time) and
- * Remove; the admin's own session is marked 'You' and cannot be removed from here.
+ * The people online (the admin spec's columns, a row a person): User (initial, name or 'Unknown User', email or
+ * 'No email'), Device (icon and label, of their most recent session, with how many sessions they have online),
+ * Location (flag and country name, or 'Unknown'), Session Duration, Last Activity (local time) and Remove
+ * (ends all their sessions); the admin's own row is marked 'You' and cannot be removed from here.
  */
 export function SessionsTable({ rows, loading, empty, formats, now, onRemove }: SessionsTableProps) {
   const { t } = useTranslation('admin-online-users');
@@ -81,10 +82,18 @@ export function SessionsTable({ rows, loading, empty, formats, now, onRemove }: 
       cell: (session) => {
         const Icon = DEVICE_ICONS[session.deviceInfo.type];
         return (
-          <span className="inline-flex items-center gap-2 text-ink-200">
-            <Icon className="size-5 shrink-0 text-ink-400" />
-            {t(`devices.${session.deviceInfo.type}`)}
-          </span>
+          <div className="flex flex-col gap-0.5">
+            <span className="inline-flex items-center gap-2 text-ink-200">
+              <Icon className="size-5 shrink-0 text-ink-400" />
+              {t(`devices.${session.deviceInfo.type}`)}
+            </span>
+            {/* One row a person: how many sessions (tabs, devices) they have online. */}
+            <span
+              className={`text-xs tabular-nums ${session.sessions > 1 ? 'font-semibold text-gold-300' : 'text-ink-400'}`}
+            >
+              {t('table.sessionCount', { count: session.sessions, number: formats.number(session.sessions) })}
+            </span>
+          </div>
         );
       },
     },

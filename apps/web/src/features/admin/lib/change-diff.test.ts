@@ -29,4 +29,13 @@ describe('changedFields', () => {
     expect(changedFields({ a: 1 }, { a: 1 })).toEqual([]);
     expect(changedFields(1, 3)).toEqual([{ field: '', before: 1, after: 3 }]);
   });
+
+  it('names the nested setting that changed, not its whole group', () => {
+    expect(
+      changedFields(
+        { google: { enabled: false, useEnvCredentials: true }, facebook: { enabled: true } },
+        { google: { enabled: true, useEnvCredentials: true }, facebook: { enabled: true } },
+      ),
+    ).toEqual([{ field: 'google.enabled', before: false, after: true }]);
+  });
 });
