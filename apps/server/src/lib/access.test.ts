@@ -1,7 +1,10 @@
+import { and, eq, gt, max } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteApp } from '../app-context';
+import { auditLog } from '../db/schema';
 import { signIn } from '../test/accounts';
+import { ADMIN_WRITES } from '../test/admin-writes';
 import { startTestServer, type TestServer } from '../test/server';
 import { type Access, type DeclaredRoute, registerAccessControl, registerAdminScope } from './access';
 import { registerErrorHandling } from './error-handler';
@@ -39,6 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+const lastAuditId = () => server.db.select({ latest: max(auditLog.id) }).from(auditLog);
+
 describe('the access table: every API route, as guest, fan, artist and admin', () => {
   it('knows every route of the running app, and every admin path is admin-only', () => {
     expect(routes.length).toBeGreaterThan(30);
@@ -71,6 +76,10 @@ describe('the access table: every API route, as guest, fan, artist and admin', (
       'GET /api/ads/public/analytics',
       'GET /api/ads/public/traffic',
       'GET /api/ads/public/traffic/export',
+      'GET /api/auth/second-factor',
+      'POST /api/auth/second-factor/setup',
+      'POST /api/auth/second-factor/confirm',
+      'POST /api/auth/second-factor/disable',
     ];
     const access = new Map(routes.map((route) => [`${route.method} ${route.url}`, route.access]));
     expect(ADMIN_ELSEWHERE.map((route) => [route, access.get(route)])).toEqual(
@@ -141,6 +150,41 @@ describe('the access table: every API route, as guest, fan, artist and admin', (
           }
         }
       }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+describe('the access table: every admin write is audited', () => {
+  /** What an admin writes: every non-GET admin route, and the artist routes an admin uses as an admin. */
+  const isAdminWrite = (route: DeclaredRoute) =>
+    route.method !== 'GET' &&
+    route.method !== 'HEAD' &&
+    (route.access === 'admin' || (route.access === 'artist' && /^\/api\/songs(\/|$)/.test(route.url)));
+
+  it('writes an audit entry by the admin for each one, in the same call', async () => {
+    // A fresh admin: the walk above signed every caller out at its end.
+    const admin = await signIn(server, 'admin');
+    const writes = routes.filter(isAdminWrite).map((route) => `${route.method} ${route.url}`);
+    expect(writes.length).toBeGreaterThan(30);
+    const wrong: string[] = [];
+    for (const write of writes) {
+      const perform = ADMIN_WRITES[write];
+      if (!perform) {
+        wrong.push(`${write}: no row in test/admin-writes.ts to perform it`);
+        continue;
+      }
+      const latest = (await lastAuditId())[0]?.latest;
+      const response = await perform({ server, token: admin.token });
+      if (response.status >= 300) {
+        wrong.push(`${write}: ${response.status} ${JSON.stringify(response.body)}`);
+        continue;
+      }
+      const entries = await server.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(gt(auditLog.id, latest ?? 0), eq(auditLog.actorId, response.actorId ?? admin.user.id)));
+      if (entries.length === 0) wrong.push(`${write}: no audit entry by the admin`);
     }
     expect(wrong).toEqual([]);
   }, 120_000);

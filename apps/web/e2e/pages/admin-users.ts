@@ -70,4 +70,38 @@ export class AdminUsersPage {
   toast(message: string) {
     return waitForToast(this.page, message);
   }
+
+  /** Ticks a card's checkbox for the bulk actions ('Select <name>' in the reader's language). */
+  async selectUser(name: string, language = 'en') {
+    await this.card(name)
+      .getByRole('checkbox', {
+        name: text(language, 'kit.table.selectRow', 'admin').replace('{{name}}', name),
+      })
+      .check();
+  }
+
+  /** The bulk bar's 'Select every user on this page'. */
+  selectPage(language = 'en'): Locator {
+    return this.page.getByRole('checkbox', { name: t('bulk.selectPage', language), exact: true });
+  }
+
+  /** A bulk action on the selected users, confirmed in its dialog; waits for the dialog to close. */
+  async bulk(action: 'deactivate' | 'reactivate' | 'endSessions', language = 'en') {
+    const bar = this.page.getByRole('group', { name: t('bulk.label', language) });
+    await bar.getByRole('button', { name: t(`bulk.${action}`, language), exact: true }).click();
+    const dialog = this.page.getByRole('dialog', { name: t(`bulk.${action}Title`, language) });
+    await dialog.getByRole('button', { name: t(`bulk.${action}`, language), exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** The dialog listing the users a bulk action left alone, and why. */
+  skippedDialog(language = 'en'): Locator {
+    return this.page.getByRole('dialog', { name: t('bulk.skippedTitle', language) });
+  }
+
+  /** Sorts the list by a column of the sort bar (pressing it again reverses the order). */
+  async sortBy(column: string, language = 'en') {
+    const bar = this.page.getByRole('group', { name: text(language, 'kit.table.sortBy', 'admin') });
+    await bar.getByRole('button', { name: t(`sort.${column}`, language) }).click();
+  }
 }

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { CATEGORY_TRANSLATION_LANGUAGES } from '../category-words';
 import { CATEGORY_TYPES, MAX_TEXT_LENGTH, REGIONS } from '../constants';
 import { validationMessage as message } from '../messages';
+import { sortableListQuery } from './admin-list';
 import { type CategoryTranslations, categorySchema } from './catalog';
-import { dataEnvelope, messageEnvelopeSchema } from './envelope';
+import { dataEnvelope, messageEnvelopeSchema, pageEnvelope } from './envelope';
 
 /** 100 characters: a category name fits a card title and a select option. */
 export const MAX_CATEGORY_NAME_LENGTH = 100;
@@ -12,7 +13,7 @@ export const MAX_CATEGORY_ICON_LENGTH = 16;
 /** The admin spec's defaults. */
 export const DEFAULT_CATEGORY_ICON = '🎵';
 export const DEFAULT_CATEGORY_COLOR = '#3B82F6';
-/** The integer column's comfortable range: far beyond any real ordering, far from int4 overflow. */
+/** The integer column's comfortable range (0 up to this): far beyond any real ordering, far from int4 overflow. */
 export const MAX_CATEGORY_SORT_ORDER = 1_000_000;
 
 const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
@@ -77,7 +78,8 @@ export const categoryInputSchema = z
     sortOrder: z
       .number({ error: message('sortOrderInvalid') })
       .int(message('sortOrderInvalid'))
-      .min(-MAX_CATEGORY_SORT_ORDER, message('sortOrderInvalid'))
+      // 0 or more, as a banner's order: a negative position is no position an admin can type back.
+      .min(0, message('sortOrderInvalid'))
       .max(MAX_CATEGORY_SORT_ORDER, message('sortOrderInvalid'))
       .default(0),
     type: z.enum(CATEGORY_TYPES, { error: message('categoryTypeInvalid') }).default('continental'),
@@ -114,3 +116,15 @@ export const categoryStatsSchema = z.object({
 });
 export type CategoryStats = z.infer<typeof categoryStatsSchema>;
 export const categoryStatsResponseSchema = dataEnvelope(categoryStatsSchema);
+
+/**
+ * The columns the admin categories list sorts by (`sort`): the admins' display order (then the name) by
+ * default, ascending; the name; the songs of every status; the valid votes.
+ */
+export const ADMIN_CATEGORY_SORTS = ['sortOrder', 'name', 'songCount', 'totalVotes'] as const;
+export type AdminCategorySort = (typeof ADMIN_CATEGORY_SORTS)[number];
+
+/** GET /admin/categories: the list contract (page, limit, search in the names, sort, order). */
+export const adminCategoriesQuerySchema = sortableListQuery(ADMIN_CATEGORY_SORTS, 'asc');
+export type AdminCategoriesQuery = z.infer<typeof adminCategoriesQuerySchema>;
+export const adminCategoryPageResponseSchema = pageEnvelope(categorySchema);

@@ -26,7 +26,16 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** A list query with its own sortable fields, the first being the default. */
-export function sortableListQuery<const Fields extends readonly [string, ...string[]]>(fields: Fields) {
-  return listQuerySchema.extend({ sort: z.enum(fields).default(fields[0]) });
+/**
+ * A list query with its own sortable fields (a whitelist: any other `sort` is refused with 400), the first
+ * being the default, and the default direction (newest first, unless the list reads best ascending).
+ */
+export function sortableListQuery<const Fields extends readonly [string, ...string[]]>(
+  fields: Fields,
+  defaultOrder: 'asc' | 'desc' = 'desc',
+) {
+  return listQuerySchema.extend({
+    sort: z.enum(fields).default(fields[0]),
+    order: z.enum(['asc', 'desc']).default(defaultOrder),
+  });
 }

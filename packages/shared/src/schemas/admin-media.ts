@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORY_TRANSLATION_LANGUAGES } from '../category-words';
 import { MAX_TEXT_LENGTH } from '../constants';
 import { validationMessage as message } from '../messages';
+import { listQuerySchema } from './admin-list';
 import { type BannerTranslations, bannerTranslationsSchema } from './catalog';
 import { dataEnvelope, errorResponseSchema, messageEnvelopeSchema, pageEnvelope } from './envelope';
 import { jsonTextField, libraryImageField } from './form-fields';
@@ -30,6 +31,27 @@ export const imageUsageSchema = z.object({
 });
 export type ImageUsage = z.infer<typeof imageUsageSchema>;
 
+/**
+ * Where a picture of the library came from: uploaded to the library (usable anywhere, deletable here), or
+ * uploaded with one banner or ad (listed so the admin finds it, and where it shows; it goes with its owner).
+ */
+export const IMAGE_SOURCES = ['library', 'banner', 'ad'] as const;
+export type ImageSource = (typeof IMAGE_SOURCES)[number];
+/** The source filter of GET /admin/images: `all` is every source; `library` (the default) library uploads only. */
+export const IMAGE_SOURCE_FILTERS = ['all', ...IMAGE_SOURCES] as const;
+export type ImageSourceFilter = (typeof IMAGE_SOURCE_FILTERS)[number];
+
+/**
+ * GET /admin/images: the list contract (the search matches the server's file name or the name the file had
+ * when uploaded, ignoring case) plus `source`.
+ */
+export const adminImagesQuerySchema = listQuerySchema.extend({
+  source: z
+    .preprocess((value) => (value === '' ? undefined : value), z.enum(IMAGE_SOURCE_FILTERS).optional())
+    .transform((value) => value ?? 'library'),
+});
+export type AdminImagesQuery = z.output<typeof adminImagesQuerySchema>;
+
 export const adminImageSchema = z.object({
   /** Server-generated, e.g. "3f1c…-1280.webp": the largest rendition, and the image's name in calls. */
   filename: z.string(),
@@ -47,6 +69,10 @@ export const adminImageSchema = z.object({
   modifiedAt: z.string(),
   /** What shows this image, so deleting it can say what will lose its picture. */
   usage: z.array(imageUsageSchema),
+  /** Where it came from: only library uploads are deleted here (a banner's or ad's picture goes with it). */
+  source: z.enum(IMAGE_SOURCES),
+  /** The file's name on the uploader's computer (searchable); null when not known. */
+  originalName: z.string().nullable(),
 });
 export type AdminImage = z.infer<typeof adminImageSchema>;
 

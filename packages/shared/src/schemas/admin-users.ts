@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { validationMessage as message } from '../messages';
-import { listQuerySchema, optionalQueryText } from './admin-list';
+import { listQuerySchema, optionalQueryText, sortableListQuery } from './admin-list';
 import { dataEnvelope, pageEnvelope } from './envelope';
 
 /** The role filter of the users list: `all` (or empty, as the spec's client sends) means no filter. */
@@ -21,8 +21,12 @@ const userFilterFields = {
   state: optionalQueryText(MAX_PLACE_LENGTH),
 };
 
+/** The columns the users list sorts by (`sort`); the first is the default (newest first). */
+export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email', 'role', 'country', 'lastLogin'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
 /** GET /admin/users: the list contract plus role, country and state; search over name and e-mail; newest first. */
-export const adminUsersQuerySchema = listQuerySchema.extend(userFilterFields);
+export const adminUsersQuerySchema = sortableListQuery(ADMIN_USER_SORTS).extend(userFilterFields);
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 
 /** The users export's only format (the admin spec: format=excel). */
@@ -99,3 +103,47 @@ export const userRoleBodySchema = z.object({
   role: z.enum(ROLES, { error: message('roleChoiceInvalid') }),
 });
 export type UserRoleBody = z.infer<typeof userRoleBodySchema>;
+
+/** The most users one bulk action may name: one page of the list at its largest. */
+export const MAX_BULK_USERS = 100;
+/** What a bulk action on users does to each of them. */
+export const USER_BULK_ACTIONS = ['deactivate', 'reactivate', 'endSessions'] as const;
+export type UserBulkAction = (typeof USER_BULK_ACTIONS)[number];
+
+/** POST /admin/users/bulk: one action on up to MAX_BULK_USERS users. */
+export const userBulkBodySchema = z.object({
+  action: z.enum(USER_BULK_ACTIONS),
+  userIds: z.array(z.string().uuid()).min(1).max(MAX_BULK_USERS),
+});
+export type UserBulkBody = z.infer<typeof userBulkBodySchema>;
+
+/** Why a user of a bulk action was left alone: the codes (and words) the single-user actions refuse with. */
+export const USER_BULK_SKIP_REASONS = [
+  'USER_NOT_FOUND',
+  'ACCOUNT_ERASED',
+  'CANNOT_CHANGE_OWN_ACCOUNT',
+  'LAST_ADMIN',
+] as const;
+export type UserBulkSkipReason = (typeof USER_BULK_SKIP_REASONS)[number];
+
+/**
+ * One user's result: `done` (changed, and audited), `unchanged` (already so: nothing audited), or `skipped`
+ * with the reason's code. `user` is the user as they now are (null when there is no such user).
+ */
+export const userBulkResultSchema = z.object({
+  _id: z.string(),
+  outcome: z.enum(['done', 'unchanged', 'skipped']),
+  reason: z.enum(USER_BULK_SKIP_REASONS).nullable(),
+  user: adminUserSchema.nullable(),
+});
+export type UserBulkResult = z.infer<typeof userBulkResultSchema>;
+export const userBulkResponseSchema = dataEnvelope(
+  z.object({
+    action: z.enum(USER_BULK_ACTIONS),
+    results: z.array(userBulkResultSchema),
+    done: z.number().int(),
+    unchanged: z.number().int(),
+    skipped: z.number().int(),
+  }),
+);
+export type UserBulkOutcome = z.infer<typeof userBulkResponseSchema>['data'];

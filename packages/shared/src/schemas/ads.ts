@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AD_LOCATIONS, DEFAULT_AD_LOCATION } from '../ad-constants';
 import { MAX_TEXT_LENGTH } from '../constants';
 import { validationMessage as message } from '../messages';
-import { listQuerySchema } from './admin-list';
+import { sortableListQuery } from './admin-list';
 import { dataEnvelope, messageEnvelopeSchema, paginationSchema } from './envelope';
 import { jsonTextField, libraryImageField } from './form-fields';
 
@@ -250,8 +250,12 @@ export const adminAdResponseSchema = dataEnvelope(adminAdSchema);
 export const AD_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
 export type AdStatusFilter = (typeof AD_STATUS_FILTERS)[number];
 
-/** GET /ads: the list contract (page, limit, search in titles and descriptions, order) plus `status`. */
-export const adminAdsQuerySchema = listQuerySchema.extend({
+/** The columns the ads list sorts by (`sort`; `status` is the on/off switch); the first is the default. */
+export const ADMIN_AD_SORTS = ['createdAt', 'title', 'status', 'startDate', 'endDate'] as const;
+export type AdminAdSort = (typeof ADMIN_AD_SORTS)[number];
+
+/** GET /ads: the list contract (page, limit, search in titles and descriptions, sort, order) plus `status`. */
+export const adminAdsQuerySchema = sortableListQuery(ADMIN_AD_SORTS).extend({
   // Not worded here: the generic 'Choose one of: all, active, inactive' names the options.
   status: z
     .preprocess((value) => (value === '' ? undefined : value), z.enum(AD_STATUS_FILTERS).optional())

@@ -1,4 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { AdminAdSort } from '@ovation/shared';
+import { and, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { orderOfList } from '../../db/queries/list-order';
 import { ads, images, users } from '../../db/schema';
 import { type Database, FOREIGN_KEY_VIOLATION, refusingWith } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
@@ -64,18 +66,32 @@ function listFilter(query: { search?: string; isActive?: boolean }): SQL | undef
   );
 }
 
-/** One page of ads (newest first unless asked otherwise), searched, with the total matching. */
+/** The ads list's sortable columns (ADMIN_AD_SORTS); `status` is the on/off switch. */
+const AD_SORT_COLUMNS = {
+  createdAt: ads.createdAt,
+  title: ads.title,
+  status: ads.isActive,
+  startDate: ads.startDate,
+  endDate: ads.endDate,
+};
+
+/** One page of ads sorted by the chosen column (newest first by default), searched, with the total matching. */
 export async function listAdminAds(
   db: Database,
-  query: { search?: string; isActive?: boolean; limit: number; offset: number; newestFirst: boolean },
+  query: {
+    search?: string;
+    isActive?: boolean;
+    limit: number;
+    offset: number;
+    sort: AdminAdSort;
+    order: 'asc' | 'desc';
+  },
 ) {
   const where = listFilter(query);
   const [rows, [total]] = await Promise.all([
     selectAdminAds(db)
       .where(where)
-      .orderBy(
-        ...(query.newestFirst ? [desc(ads.createdAt), desc(ads.id)] : [asc(ads.createdAt), asc(ads.id)]),
-      )
+      .orderBy(...orderOfList(AD_SORT_COLUMNS, query, ads.id))
       .limit(query.limit)
       .offset(query.offset),
     db.select({ value: count() }).from(ads).where(where),

@@ -65,7 +65,7 @@ async function countsOf(
 // Reading
 
 /**
- * GET /ads: one page of ads, newest first, searched by title or description, filtered by their on/off switch;
+ * GET /ads: one page of ads, sorted by the chosen column (newest first by default), searched by title or description, filtered by their on/off switch;
  * with how many match.
  */
 export async function listAdminAds(deps: AdsDependencies, query: AdminAdsQuery) {
@@ -74,7 +74,8 @@ export async function listAdminAds(deps: AdsDependencies, query: AdminAdsQuery) 
     isActive: query.status === undefined ? undefined : query.status === 'active',
     limit: query.limit,
     offset: offsetOf(query),
-    newestFirst: query.order !== 'asc',
+    sort: query.sort,
+    order: query.order,
   });
   const day = await platformDay(deps);
   const counts = await countsOf(

@@ -105,8 +105,24 @@ describe('POST /api/categories', () => {
       'icon',
       'Icon must be one emoji or a few characters',
     ],
-    ['a fractional sort order', { sortOrder: 1.5 }, 'sortOrder', 'Sort order must be a whole number'],
-    ['a sort order as text', { sortOrder: 'first' }, 'sortOrder', 'Sort order must be a whole number'],
+    [
+      'a fractional sort order',
+      { sortOrder: 1.5 },
+      'sortOrder',
+      'Sort order must be a whole number of 0 or more',
+    ],
+    [
+      'a sort order as text',
+      { sortOrder: 'first' },
+      'sortOrder',
+      'Sort order must be a whole number of 0 or more',
+    ],
+    [
+      'a negative sort order (banners refuse them too)',
+      { sortOrder: -1 },
+      'sortOrder',
+      'Sort order must be a whole number of 0 or more',
+    ],
     ['an unknown type', { type: 'global' }, 'type', 'Type must be continental or regional'],
     [
       'an unknown region',

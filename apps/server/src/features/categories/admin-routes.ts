@@ -1,4 +1,6 @@
 import {
+  adminCategoriesQuerySchema,
+  adminCategoryPageResponseSchema,
   categoryDeleteResponseSchema,
   categoryInputSchema,
   categoryStatsResponseSchema,
@@ -7,8 +9,9 @@ import {
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
-import { done, ok } from '../../lib/envelope';
+import { done, ok, page } from '../../lib/envelope';
 import { successMessage } from '../../lib/language';
+import { paginationOf } from '../../lib/pagination';
 import { type ResponseCache, refreshPublicPages } from '../../lib/response-cache';
 import {
   type CategoryAdminDependencies,
@@ -17,12 +20,13 @@ import {
   getCategoryStats,
   updateCategory,
 } from './admin-service';
+import { listAdminCategories } from './service';
 
 const tags = ['admin', 'categories'];
 const security = [{ bearer: [] }];
 
 /**
- * Category management (the admin spec's "Category management"): stats, create, update, delete.
+ * Category management (the admin spec's "Category management"): the sorted list, stats, create, update, delete.
  * Registered inside the admin scope (lib/access.ts): admins only, checked there once. The public
  * GET /categories and GET /categories/{id} stay in the catalog routes.
  */
@@ -30,6 +34,26 @@ export function registerCategoryAdminRoutes(
   app: RouteApp,
   deps: CategoryAdminDependencies & { cache: ResponseCache },
 ) {
+  app.get(
+    '/admin/categories',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'List categories',
+        description:
+          "Categories, 20 a page, with song counts and vote totals; `sort` is sortOrder (default, then the name), name, songCount or totalVotes, `order` asc (default) or desc; search in every language's name.",
+        querystring: adminCategoriesQuerySchema,
+        response: { 200: adminCategoryPageResponseSchema },
+      },
+    },
+    async (request) => {
+      const viewer = { role: 'admin' as const, id: adminActor(request).id, emailVerified: true };
+      const { categories, total } = await listAdminCategories(deps.db, request.query, viewer);
+      return page(categories, paginationOf(request.query, total));
+    },
+  );
+
   app.get(
     '/admin/categories/stats',
     { schema: { tags, security, response: { 200: categoryStatsResponseSchema } } },

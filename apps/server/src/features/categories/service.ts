@@ -1,4 +1,4 @@
-import type { Category, Song, Standings } from '@ovation/shared';
+import type { AdminCategoriesQuery, Category, Song, Standings } from '@ovation/shared';
 import type { Database } from '../../lib/db';
 import { NotFound } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
@@ -45,6 +45,12 @@ export async function getCategory(
   const row = await repository.findCategoryById(db, id);
   if (!row) throw NotFound('CATEGORY_NOT_FOUND');
   return present(row, viewer, resultsPublished);
+}
+
+/** GET /admin/categories: one page of categories as an admin sees them (song counts and vote totals). */
+export async function listAdminCategories(db: Database, query: AdminCategoriesQuery, viewer: Viewer) {
+  const { rows, total } = await repository.findCategoriesPage(db, query);
+  return { categories: rows.map((row) => present(row, viewer, true)), total };
 }
 
 /** GET /categories: every category; vote totals and winners as the results' visibility allows. */

@@ -1,11 +1,11 @@
 import {
   adminImageListResponseSchema,
+  adminImagesQuerySchema,
   adminImageUploadResponseSchema,
   errorResponseSchema,
   imageDeleteQuerySchema,
   imageDeleteResponseSchema,
   imageInUseResponseSchema,
-  listQuerySchema,
 } from '@ovation/shared';
 import type { RouteApp } from '../../app-context';
 import { adminActor } from '../../lib/access';
@@ -33,7 +33,9 @@ export function registerImageAdminRoutes(app: RouteApp, deps: ImagesDependencies
       schema: {
         tags,
         security,
-        querystring: listQuerySchema,
+        description:
+          'Library images, 20 a page, newest first (`order=asc` for oldest), each with what uses it. `search` matches the file name or the name the file had when uploaded, ignoring case. `source` library (default), banner, ad (the pictures uploaded with a banner or an ad) or all.',
+        querystring: adminImagesQuerySchema,
         response: { 200: adminImageListResponseSchema },
       },
     },

@@ -64,26 +64,21 @@ export async function encodePicture(
   const discard = async () => {
     await Promise.all(written.map((key) => storage.remove(key)));
   };
+  const original = metadata.width;
+  const widths = options.noEnlargement
+    ? [
+        ...new Set([
+          ...options.widths.filter((width) => width < original),
+          Math.min(original, Math.max(...options.widths)),
+        ]),
+      ]
+    : options.widths.filter((width, index) => index === 0 || width <= original * 2);
+  const renditions = await renderWidths(upload.bytes, widths, options.aspect);
   try {
-    const source = sharp(upload.bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
-    const original = metadata.width;
-    const widths = options.noEnlargement
-      ? [
-          ...new Set([
-            ...options.widths.filter((width) => width < original),
-            Math.min(original, Math.max(...options.widths)),
-          ]),
-        ]
-      : options.widths.filter((width, index) => index === 0 || width <= original * 2);
     let bytes = 0;
     let outputHeight = 0;
-    for (const width of widths) {
-      const height = options.aspect ? Math.round(width / options.aspect) : undefined;
-      const output = await source
-        .clone()
-        .resize({ width, height, fit: 'cover', position: 'attention', withoutEnlargement: false })
-        .webp({ quality: WEBP_QUALITY, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
+    for (const [index, width] of widths.entries()) {
+      const output = renditions[index]!;
       const key = imageVariantKey(storageKey, width);
       await storage.put(key, output.data);
       written.push(key);
@@ -107,8 +102,32 @@ export async function encodePicture(
     };
   } catch (error) {
     await discard();
-    if (error instanceof Error && /unsupported|corrupt|premature|bad/i.test(error.message))
-      throw Invalid('IMAGE_INVALID');
     throw error;
+  }
+}
+
+/**
+ * Re-encodes the picture at each width, in memory, before anything is stored. A header can read well
+ * while the pixels behind it are truncated or corrupt, and the decoder says so in words of its own
+ * ("read error", "premature end", ...): any failure here is the file's, so it is IMAGE_INVALID (400),
+ * never a server error. Storing the results is a separate step whose failures stay the server's.
+ */
+async function renderWidths(bytes: Buffer, widths: number[], aspect: number | undefined) {
+  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false }).rotate();
+  try {
+    const renditions = [];
+    for (const width of widths) {
+      const height = aspect ? Math.round(width / aspect) : undefined;
+      renditions.push(
+        await source
+          .clone()
+          .resize({ width, height, fit: 'cover', position: 'attention', withoutEnlargement: false })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .toBuffer({ resolveWithObject: true }),
+      );
+    }
+    return renditions;
+  } catch {
+    throw Invalid('IMAGE_INVALID');
   }
 }

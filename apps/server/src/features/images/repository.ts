@@ -1,5 +1,5 @@
-import type { ImageUsage } from '@ovation/shared';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ImageSourceFilter, ImageUsage } from '@ovation/shared';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { ads, banners, images, songs } from '../../db/schema';
 import type { Database } from '../../lib/db';
 import { escapeLike } from '../../lib/text';
@@ -25,18 +25,24 @@ export const LIBRARY_FOLDER = 'library';
 /** The name a library image goes by (`<uuid>-<largest width>.webp`), in SQL, for search. */
 const filenameSql = sql<string>`split_part(${images.storageKey}, '/', 2) || '-' || ${images.width} || '.webp'`;
 
-function libraryFilter(search: string | undefined): SQL {
-  const library = eq(images.kind, 'library');
-  if (!search) return library;
-  return and(library, ilike(filenameSql, `%${escapeLike(search)}%`))!;
+/**
+ * The pictures of `source` (every source: library uploads and the banners' and ads' own pictures), matching
+ * `search` in the server's file name or the uploader's original file name, ignoring case.
+ */
+function libraryFilter(search: string | undefined, source: ImageSourceFilter): SQL {
+  const kinds = source === 'all' ? (['library', 'banner', 'ad'] as const) : [source];
+  const ofSource = inArray(images.kind, [...kinds]);
+  if (!search) return ofSource;
+  const pattern = `%${escapeLike(search)}%`;
+  return and(ofSource, or(ilike(filenameSql, pattern), ilike(images.originalName, pattern)))!;
 }
 
 /** One page of library images, newest first, with the total matching the search. */
 export async function listLibraryImages(
   db: Database,
-  query: { search?: string; limit: number; offset: number; newestFirst: boolean },
+  query: { search?: string; source: ImageSourceFilter; limit: number; offset: number; newestFirst: boolean },
 ) {
-  const where = libraryFilter(query.search);
+  const where = libraryFilter(query.search, query.source);
   const [rows, [total]] = await Promise.all([
     db
       .select(imageColumns)

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AdminImage, ImageUsage, ListQuery } from '@ovation/shared';
+import type { AdminImage, AdminImagesQuery, ImageSource, ImageUsage } from '@ovation/shared';
 import type { Clock } from '../../lib/clock';
 import type { Database } from '../../lib/db';
 import { Conflict, fieldError, Invalid, NotFound } from '../../lib/errors';
@@ -63,13 +63,20 @@ export function toAdminImage(
     createdAt: image.createdAt.toISOString(),
     modifiedAt: image.updatedAt.toISOString(),
     usage,
+    // Only these kinds are listed (repository.listLibraryImages); an upload answers a library image.
+    source: image.kind as ImageSource,
+    originalName: image.originalName,
   };
 }
 
-/** GET /admin/images: library images, newest first (or oldest with order=asc), searched by filename. */
-export async function listImages(deps: ImagesDependencies, query: ListQuery) {
+/**
+ * GET /admin/images: library images (or every source's: the banners' and ads' own pictures too), newest
+ * first (or oldest with order=asc), searched by the server's or the original file name; each with what uses it.
+ */
+export async function listImages(deps: ImagesDependencies, query: AdminImagesQuery) {
   const { rows, total } = await repository.listLibraryImages(deps.db, {
     search: query.search,
+    source: query.source,
     limit: query.limit,
     offset: offsetOf(query),
     newestFirst: query.order !== 'asc',

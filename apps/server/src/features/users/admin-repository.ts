@@ -1,5 +1,6 @@
 import type { AdminUsersQuery, Role } from '@ovation/shared';
-import { and, asc, count, desc, eq, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { orderOfList } from '../../db/queries/list-order';
 import { userNameOrEmailContains } from '../../db/queries/users';
 import { users } from '../../db/schema';
 import type { Database } from '../../lib/db';
@@ -48,19 +49,28 @@ function filterConditions(filters: UserFilters): SQL[] {
   return conditions;
 }
 
+/** The users list's sortable columns (ADMIN_USER_SORTS). */
+const USER_SORT_COLUMNS = {
+  createdAt: users.createdAt,
+  name: users.name,
+  email: users.email,
+  role: users.role,
+  country: [users.country, users.state],
+  lastLogin: users.lastLogin,
+};
+
 /**
- * One page of the users list, newest first (or oldest with order=asc), and how many match in all. The
+ * One page of the users list, sorted by the chosen column (newest first by default), and how many match in all. The
  * count (which reads every match) is only asked when the page is full: a page with fewer rows than the
  * limit already says how many there are, as most narrow searches' first page does.
  */
 export async function findUsersPage(db: Database, query: AdminUsersQuery) {
   const where = and(...filterConditions(query));
-  const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
     .select(adminUserColumns)
     .from(users)
     .where(where)
-    .orderBy(direction(users.createdAt), direction(users.id))
+    .orderBy(...orderOfList(USER_SORT_COLUMNS, query, users.id))
     .limit(query.limit)
     .offset(offsetOf(query));
   const lastPageFound = rows.length < query.limit && (rows.length > 0 || query.page === 1);
@@ -118,6 +128,16 @@ export async function lockActiveAdmins(tx: Database): Promise<string[]> {
 export async function lockAdminUser(tx: Database, id: string): Promise<AdminUserRow | undefined> {
   const rows = await tx.select(adminUserColumns).from(users).where(eq(users.id, id)).for('update');
   return rows[0];
+}
+
+/** Inside a transaction: several users' rows locked in id order, so two bulk actions cannot deadlock. */
+export function lockAdminUsers(tx: Database, ids: string[]): Promise<AdminUserRow[]> {
+  return tx
+    .select(adminUserColumns)
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for('update');
 }
 
 export async function updateAdminUser(

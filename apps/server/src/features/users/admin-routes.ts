@@ -4,7 +4,10 @@ import {
   adminUsersQuerySchema,
   errorResponseSchema,
   idParamsSchema,
+  MAX_BULK_USERS,
   USER_EXPORT_FILENAME,
+  userBulkBodySchema,
+  userBulkResponseSchema,
   userExportQuerySchema,
   userFilterOptionsQuerySchema,
   userFilterOptionsResponseSchema,
@@ -27,6 +30,7 @@ import {
   setUserActive,
   type UsersAdminDependencies,
 } from './admin-service';
+import { bulkUserAction } from './bulk-service';
 import { exportFilters, recordUsersExport, USER_EXPORT_COLUMNS, userExportRows } from './export';
 
 const tags = ['admin: users'];
@@ -44,7 +48,7 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
         security,
         summary: 'List users',
         description:
-          'Every user, 20 a page, newest first (`order=asc` for oldest). Filters: role (all|fan|artist|admin), country and state (exact), search (part of the name or e-mail, ignoring case).',
+          'Every user, 20 a page, newest first; `sort` is createdAt (default), name, email, role, country or lastLogin, `order` desc (default) or asc. Filters: role (all|fan|artist|admin), country and state (exact), search (part of the name or e-mail, ignoring case).',
         querystring: adminUsersQuerySchema,
         response: { 200: adminUserPageResponseSchema },
       },
@@ -143,6 +147,21 @@ export function registerUserAdminRoutes(app: RouteApp, deps: UsersAdminDependenc
       const result = await endSessionsOfUser(deps, adminActor(request), request.params.id, request.sessionId);
       return ok(result.user, successMessage(request, reply, result.messageKey));
     },
+  );
+
+  app.post(
+    '/admin/users/bulk',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One action on several users',
+        description: `action deactivate, reactivate or endSessions on up to ${MAX_BULK_USERS} userIds, in one transaction; each user changed is audited (one entry each, marked bulk). Answers each user's result: done, unchanged (already so), or skipped with the code the one-user action refuses with (USER_NOT_FOUND, ACCOUNT_ERASED, and for deactivate CANNOT_CHANGE_OWN_ACCOUNT and LAST_ADMIN). Ending your own sessions keeps the one you are using.`,
+        body: userBulkBodySchema,
+        response: { 200: userBulkResponseSchema },
+      },
+    },
+    async (request) => ok(await bulkUserAction(deps, adminActor(request), request.body, request.sessionId)),
   );
 
   app.get(

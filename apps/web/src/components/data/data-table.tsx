@@ -180,7 +180,9 @@ export function DataTable<Row>({
           <caption id={captionId} className="sr-only">
             {label}
           </caption>
-          <thead className="border-b border-white/10 bg-white/[0.03] text-xs tracking-wide text-ink-300 uppercase">
+          {/* Headers keep their words whole: a column with a very long value never squeezes its neighbours'
+              headings into single letters (the admin area lets text break anywhere). */}
+          <thead className="border-b border-white/10 bg-white/[0.03] text-xs tracking-wide text-ink-300 uppercase [overflow-wrap:normal]">
             <tr>
               {selection && (
                 <th scope="col" className="w-12 px-4 py-2 text-start">

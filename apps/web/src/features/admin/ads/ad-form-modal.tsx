@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/dialog/form-modal';
 import { NumberField, TextField } from '../../../components/form/text-field';
 import { UploadProgress } from '../../../components/form/upload-progress';
-import { useDialogForm } from '../../../components/form/use-dialog-form';
+import { useDialogForm, valuesChanged } from '../../../components/form/use-dialog-form';
 import { formatFileSize } from '../../../lib/format-number';
 import type { TransferProgress } from '../../../lib/send-multipart';
 import { useAction } from '../../../lib/use-action';
@@ -107,6 +107,8 @@ export function AdFormModal({ open, ad, onClose }: AdFormModalProps) {
     form.set(field, value);
     if (field === 'startDate') setStartDefault(null);
   };
+  // A new ad's start day follows the platform's today until the admin picks one: that is not their edit.
+  const dirty = open && startDefault !== null ? valuesChanged(formValuesOf(ad, today), values) : form.dirty;
   const id = (field: string) => `${baseId}-${field}`;
   const parts = { id, values, set, errorText };
   const size = formatFileSize(MAX_IMAGE_BYTES, i18n.language);
@@ -124,6 +126,7 @@ export function AdFormModal({ open, ad, onClose }: AdFormModalProps) {
       busy={save.isPending}
       error={failure}
       size="lg"
+      dirty={dirty}
     >
       <PictureField
         id={id('image')}

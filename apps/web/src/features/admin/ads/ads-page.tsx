@@ -1,4 +1,4 @@
-import type { AdminAd } from '@ovation/shared/schemas/ads';
+import { ADMIN_AD_SORTS, type AdminAd } from '@ovation/shared/schemas/ads';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
@@ -11,6 +11,7 @@ import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { SCREEN_ICONS } from '../layout/admin-icons';
 import { ListSection } from '../layout/list-section';
+import { listSortParams, listSortProps } from '../layout/list-sort';
 import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
 import { useAdStatFormats } from '../lib/ad-stat-formats';
@@ -28,8 +29,9 @@ import {
 } from './api';
 
 /** The list's filters, kept in the URL (Back, reload and a shared link keep them). */
-const LIST_DEFAULTS = { page: 1, search: '', status: 'all' as AdStatusFilter };
-const LIST_CHOICES = { status: AD_STATUS_FILTERS };
+const AD_SORT = listSortParams(ADMIN_AD_SORTS);
+const LIST_DEFAULTS = { page: 1, search: '', status: 'all' as AdStatusFilter, ...AD_SORT.defaults };
+const LIST_CHOICES = { status: AD_STATUS_FILTERS, ...AD_SORT.choices };
 
 const AdsIcon = SCREEN_ICONS.ads;
 
@@ -99,6 +101,7 @@ export default function AdsPage() {
             rows={list.data?.ads}
             loading={list.isPlaceholderData}
             formats={formats}
+            {...listSortProps(params, setParams)}
             actions={{
               onAnalytics: setViewing,
               onEdit: (ad) => setEditing({ ad }),

@@ -1,8 +1,10 @@
 import type { AdminAd, AdState } from '@ovation/shared/schemas/ads';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn } from '../../../components/data/data-table';
+import { DataTable, type DataTableColumn, type SortState } from '../../../components/data/data-table';
+import { SortBar } from '../../../components/data/sort-bar';
 import { buttonClass } from '../../../components/ui/button-styles';
+import { IconButton } from '../../../components/ui/icon-button';
 import {
   BarChartIcon,
   EditIcon,
@@ -79,8 +81,8 @@ function Thumbnail({ ad }: { ad: AdminAd }) {
 function TitleCell({ ad }: { ad: AdminAd }) {
   const { t } = useTranslation('admin-ads');
   return (
-    <div className="w-52">
-      <p className="break-words text-ink-50">
+    <div className="min-w-40">
+      <p className="text-ink-50">
         <bdi>{ad.title}</bdi>
       </p>
       {ad.description ? (
@@ -97,7 +99,7 @@ function TitleCell({ ad }: { ad: AdminAd }) {
 function LocationChips({ ad }: { ad: AdminAd }) {
   const locationName = useAdLocationName();
   return (
-    <ul className="flex w-40 flex-wrap gap-1">
+    <ul className="flex max-w-48 flex-wrap gap-1">
       {ad.displaySettings.locations.map((location) => (
         <li
           key={location}
@@ -118,7 +120,7 @@ function TargetLink({ url }: { url: string }) {
       target="_blank"
       rel="noopener noreferrer"
       title={url}
-      className="inline-flex max-w-40 min-h-11 items-center gap-1.5 rounded-lg font-semibold text-gold-200 underline-offset-4 hover:underline"
+      className="inline-flex max-w-48 min-h-11 items-center gap-1.5 rounded-lg font-semibold text-gold-200 underline-offset-4 hover:underline"
     >
       {/* An address reads left to right, inside a right-to-left page too. */}
       <bdi dir="ltr" className="truncate">
@@ -134,7 +136,7 @@ function StateCell({ ad, formats }: { ad: AdminAd; formats: AdStatFormats }) {
   const { t } = useTranslation('admin-ads');
   const { startDate, endDate } = ad.displaySettings;
   return (
-    <div className="w-32">
+    <div className="min-w-28">
       <span
         className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold whitespace-nowrap ${STATE_BADGES[ad.state]}`}
       >
@@ -150,43 +152,41 @@ function StateCell({ ad, formats }: { ad: AdminAd; formats: AdStatFormats }) {
   );
 }
 
-function IconButton({
-  label,
-  onClick,
-  disabled,
-  danger = false,
-  children,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-  danger?: boolean;
-  children: ReactNode;
-}) {
+/** Impressions, clicks and CTR stacked in one narrow cell: the three figures an admin compares. */
+function Figures({ ad, formats }: { ad: AdminAd; formats: AdStatFormats }) {
+  const { t } = useTranslation('admin-ads');
+  const rows = [
+    [t('table.impressions'), formats.number(ad.analytics.totalImpressions)],
+    [t('table.clicks'), formats.number(ad.analytics.totalClicks)],
+    [t('table.ctr'), <bdi key="ctr">{formats.ctr(ad.analytics.ctr)}</bdi>],
+  ] as const;
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      disabled={disabled}
-      aria-label={label}
-      title={label}
-      className={buttonClass(
-        'ghost',
-        'sm',
-        `px-0 ${danger ? 'text-coral-300 hover:bg-coral-500/10' : 'text-ink-200 hover:text-ink-50'}`,
-      )}
-    >
-      {children}
-    </button>
+    <dl className="grid grid-cols-[auto_auto] gap-x-3 text-xs">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="whitespace-nowrap text-ink-400">{label}</dt>
+          <dd className="text-end font-semibold whitespace-nowrap text-ink-100 tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Where the ad shows and where it leads: the location chips, the target host under them. */
+function Placement({ ad }: { ad: AdminAd }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <LocationChips ad={ad} />
+      <TargetLink url={ad.targetUrl} />
+    </div>
   );
 }
 
 /**
- * The ads (the admin spec's "Ad management"): picture, title with its description, status, impressions, clicks, CTR,
- * locations and target (its host, opening in a new tab), then View analytics, Edit, Activate/Deactivate
- * and Delete. The figures come right after the title, so a laptop shows them without scrolling; the table
- * is wider than a phone or a laptop's column and scrolls sideways in its card, while the actions column
- * stays pinned at the inline end (from a tablet's width up), so every row's buttons stay in view.
+ * The ads (the admin spec's "Ad management"). From a laptop's width up, a table that fits the screen without
+ * scrolling sideways: the ad (picture, title, description), its status and dates, its figures, where it
+ * shows and where it leads, then View analytics, Edit, Activate/Deactivate and Delete as icon buttons, each
+ * named for its ad and explained by a tooltip. Below that width, one card per ad with labelled buttons.
  */
 export function AdsTable({
   rows,
@@ -194,108 +194,212 @@ export function AdsTable({
   empty,
   formats,
   actions,
+  sort,
+  onSortChange,
 }: {
   rows: readonly AdminAd[] | undefined;
   loading: boolean;
   empty: ReactNode;
   formats: AdStatFormats;
   actions: AdActions;
+  /** The server's sort (`sort`, `order`): the headers on the table, the sort bar above the cards. */
+  sort: SortState;
+  onSortChange: (sort: SortState) => void;
 }) {
   const { t } = useTranslation('admin-ads');
-  const figure = 'whitespace-nowrap tabular-nums';
   const columns: DataTableColumn<AdminAd>[] = [
-    {
-      key: 'image',
-      header: t('table.image'),
-      cell: (ad) => <Thumbnail ad={ad} />,
-    },
     {
       key: 'title',
       header: t('table.adTitle'),
+      sortKey: 'title',
       rowHeader: true,
-      cell: (ad) => <TitleCell ad={ad} />,
+      cell: (ad) => (
+        <div className="flex min-w-0 items-start gap-3">
+          <Thumbnail ad={ad} />
+          <TitleCell ad={ad} />
+        </div>
+      ),
     },
     {
       key: 'status',
       header: t('table.status'),
+      sortKey: 'status',
       cell: (ad) => <StateCell ad={ad} formats={formats} />,
     },
     {
-      key: 'impressions',
-      header: t('table.impressions'),
-      align: 'end',
-      className: figure,
-      cell: (ad) => formats.number(ad.analytics.totalImpressions),
+      key: 'performance',
+      header: t('table.performance'),
+      cell: (ad) => <Figures ad={ad} formats={formats} />,
     },
     {
-      key: 'clicks',
-      header: t('table.clicks'),
-      align: 'end',
-      className: figure,
-      cell: (ad) => formats.number(ad.analytics.totalClicks),
-    },
-    {
-      key: 'ctr',
-      header: t('table.ctr'),
-      align: 'end',
-      className: figure,
-      cell: (ad) => <bdi>{formats.ctr(ad.analytics.ctr)}</bdi>,
-    },
-    {
-      key: 'locations',
+      key: 'placement',
       header: t('table.locations'),
-      cell: (ad) => <LocationChips ad={ad} />,
-    },
-    {
-      key: 'target',
-      header: t('table.targetUrl'),
-      cell: (ad) => <TargetLink url={ad.targetUrl} />,
+      cell: (ad) => <Placement ad={ad} />,
     },
     {
       key: 'actions',
       header: <span className="sr-only">{t('table.actions')}</span>,
       align: 'end',
-      // Pinned at the inline end over the scrolled columns (an opaque background, a rule at its start) from
-      // a tablet's width up; a phone has no room to spare for it and scrolls to it instead.
-      className: 'whitespace-nowrap md:sticky md:end-0 md:z-[1] md:border-s md:border-white/10 md:bg-ink-900',
+      className: 'whitespace-nowrap',
       cell: (ad) => <RowActions ad={ad} actions={actions} />,
     },
   ];
+  if (rows && rows.length === 0 && !loading) return <>{empty}</>;
   return (
-    <DataTable
-      label={t('table.label')}
-      columns={columns}
-      rows={rows}
-      rowKey={(ad) => ad._id}
-      loading={loading}
-      empty={empty}
-      minWidthClass="min-w-[64rem]"
-    />
+    <>
+      <div className="hidden xl:block">
+        <DataTable
+          label={t('table.label')}
+          columns={columns}
+          rows={rows}
+          rowKey={(ad) => ad._id}
+          loading={loading}
+          empty={empty}
+          sort={sort}
+          onSortChange={onSortChange}
+          minWidthClass="min-w-0"
+        />
+      </div>
+      <SortBar
+        className="mb-3 xl:hidden"
+        sort={sort}
+        onSortChange={onSortChange}
+        options={[
+          { key: 'createdAt', label: t('table.created') },
+          { key: 'title', label: t('table.adTitle') },
+          { key: 'status', label: t('table.status') },
+        ]}
+      />
+      <AdCards rows={rows} loading={loading} formats={formats} actions={actions} />
+    </>
   );
 }
 
-function RowActions({ ad, actions }: { ad: AdminAd; actions: AdActions }) {
+/** What each action does, its icon and its words: the table's icon buttons and the cards' labelled ones. */
+function useAdActionItems(ad: AdminAd, actions: AdActions) {
   const { t } = useTranslation('admin-ads');
   const name = ad.title;
+  return [
+    {
+      key: 'analytics',
+      label: t('table.analyticsNamed', { name }),
+      short: t('table.action.analytics'),
+      icon: <BarChartIcon className="size-5" />,
+      onClick: () => actions.onAnalytics(ad),
+    },
+    {
+      key: 'edit',
+      label: t('table.editNamed', { name }),
+      short: t('table.action.edit'),
+      icon: <EditIcon className="size-5" />,
+      onClick: () => actions.onEdit(ad),
+    },
+    {
+      key: 'toggle',
+      label: ad.isActive ? t('table.deactivateNamed', { name }) : t('table.activateNamed', { name }),
+      short: ad.isActive ? t('table.action.deactivate') : t('table.action.activate'),
+      icon: <PowerIcon className={`size-5 ${ad.isActive ? 'text-jade-300' : 'text-ink-400'}`} />,
+      onClick: () => actions.onToggle(ad),
+      disabled: actions.togglingId === ad._id,
+    },
+    {
+      key: 'delete',
+      label: t('table.deleteNamed', { name }),
+      short: t('table.action.delete'),
+      icon: <TrashIcon className="size-5" />,
+      onClick: () => actions.onDelete(ad),
+      danger: true,
+    },
+  ];
+}
+
+function RowActions({ ad, actions }: { ad: AdminAd; actions: AdActions }) {
+  const items = useAdActionItems(ad, actions);
   return (
-    // Two by two: the pinned column stays narrow, and the figures beside it stay in view on a laptop.
-    <div className="grid grid-cols-[repeat(2,2.75rem)] justify-end gap-0.5">
-      <IconButton label={t('table.analyticsNamed', { name })} onClick={() => actions.onAnalytics(ad)}>
-        <BarChartIcon className="size-5" />
-      </IconButton>
-      <IconButton label={t('table.editNamed', { name })} onClick={() => actions.onEdit(ad)}>
-        <EditIcon className="size-5" />
-      </IconButton>
-      <IconButton
-        label={ad.isActive ? t('table.deactivateNamed', { name }) : t('table.activateNamed', { name })}
-        onClick={() => actions.onToggle(ad)}
-        disabled={actions.togglingId === ad._id}
-      >
-        <PowerIcon className={`size-5 ${ad.isActive ? 'text-jade-300' : 'text-ink-400'}`} />
-      </IconButton>
-      <IconButton label={t('table.deleteNamed', { name })} onClick={() => actions.onDelete(ad)} danger>
-        <TrashIcon className="size-5" />
-      </IconButton>
+    // Two by two: the column stays narrow, so the table fits a laptop's screen.
+    <div className="inline-grid grid-cols-[repeat(2,2.75rem)] gap-0.5">
+      {items.map((item) => (
+        <IconButton
+          key={item.key}
+          label={item.label}
+          tooltip={item.short}
+          onClick={item.onClick}
+          disabled={item.disabled}
+          danger={item.danger}
+        >
+          {item.icon}
+        </IconButton>
+      ))}
     </div>
+  );
+}
+
+/** A phone's or a tablet's ads: one card each, every figure and action in view, nothing to scroll sideways. */
+function AdCards({
+  rows,
+  loading,
+  formats,
+  actions,
+}: {
+  rows: readonly AdminAd[] | undefined;
+  loading: boolean;
+  formats: AdStatFormats;
+  actions: AdActions;
+}) {
+  const { t } = useTranslation('admin-ads');
+  return (
+    <ul
+      aria-label={t('table.label')}
+      aria-busy={loading || undefined}
+      className={`flex flex-col gap-3 xl:hidden ${loading && rows ? 'opacity-60' : ''}`}
+    >
+      {rows === undefined
+        ? Array.from({ length: 3 }, (_, index) => (
+            <li key={index} aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-white/[0.04]" />
+          ))
+        : rows.map((ad) => (
+            <li key={ad._id} data-ad-card="">
+              <AdCard ad={ad} formats={formats} actions={actions} />
+            </li>
+          ))}
+    </ul>
+  );
+}
+
+function AdCard({ ad, formats, actions }: { ad: AdminAd; formats: AdStatFormats; actions: AdActions }) {
+  const items = useAdActionItems(ad, actions);
+  return (
+    <article aria-label={ad.title} className="rounded-2xl border border-white/10 bg-ink-900/60 p-4">
+      <div className="flex min-w-0 items-start gap-3">
+        <Thumbnail ad={ad} />
+        <div className="min-w-0 flex-1 font-semibold">
+          <TitleCell ad={ad} />
+        </div>
+      </div>
+      <div className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <StateCell ad={ad} formats={formats} />
+        <Figures ad={ad} formats={formats} />
+        <Placement ad={ad} />
+      </div>
+      <div className="mt-3 grid grid-cols-2 gap-2 border-t border-white/[0.06] pt-3 sm:grid-cols-4">
+        {items.map((item) => (
+          <button
+            key={item.key}
+            type="button"
+            aria-label={item.label}
+            onClick={item.onClick}
+            disabled={item.disabled}
+            className={buttonClass(
+              'secondary',
+              'sm',
+              `w-full px-2 ${item.danger ? 'text-coral-200 hover:border-coral-400/60' : ''}`,
+            )}
+          >
+            {item.icon}
+            {item.short}
+          </button>
+        ))}
+      </div>
+    </article>
   );
 }

@@ -2,6 +2,7 @@ import type {
   AdAnalytics,
   AdDisplaySettingsInput,
   AdminAd,
+  AdminAdSort,
   AdStatusFilter,
 } from '@ovation/shared/schemas/ads';
 import type { Pagination } from '@ovation/shared/schemas/envelope';
@@ -19,6 +20,8 @@ export interface AdsFilters {
   page: number;
   search: string;
   status: AdStatusFilter;
+  sort: AdminAdSort;
+  order: 'asc' | 'desc';
 }
 
 /** The admin spec: admin lists show 20 a page. */
@@ -55,6 +58,8 @@ export function useAdminAds(filters: AdsFilters) {
           limit: ADS_PAGE_SIZE,
           search: filters.search || undefined,
           status: filters.status === 'all' ? undefined : filters.status,
+          sort: filters.sort,
+          order: filters.order,
         },
         signal,
       });

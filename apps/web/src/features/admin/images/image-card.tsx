@@ -2,6 +2,7 @@ import type { AdminImage } from '@ovation/shared/schemas/admin-media';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
 import { StrokeIcon } from '../../../components/ui/icons';
+import { isolate } from '../../../lib/bidi';
 import { formatFileSize } from '../../../lib/format-number';
 import { LibraryImage } from '../lib/library-image';
 import { shortFilename } from '../lib/short-filename';
@@ -81,6 +82,16 @@ export function ImageCard({ image, onPreview, onCopy, onDelete }: ImageCardProps
         >
           {used > 0 ? t('card.usedBy', { count: used }) : t('card.unused')}
         </p>
+        {image.source !== 'library' && (
+          <p className="w-fit rounded-full bg-sky-400/15 px-2 py-0.5 text-xs font-semibold text-sky-200">
+            {t(image.source === 'banner' ? 'source.bannerBadge' : 'source.adBadge')}
+          </p>
+        )}
+        {image.originalName && (
+          <p className="truncate text-xs text-ink-400" title={image.originalName}>
+            {t('source.originalName', { name: isolate(image.originalName) })}
+          </p>
+        )}
         <div className="mt-auto flex gap-2 pt-3">
           <button
             type="button"
@@ -91,15 +102,17 @@ export function ImageCard({ image, onPreview, onCopy, onDelete }: ImageCardProps
             <CopyIcon />
             {t('card.copyUrl')}
           </button>
-          <button
-            type="button"
-            onClick={() => onDelete(image)}
-            aria-label={t('card.deleteLabel', { name })}
-            title={t('card.delete')}
-            className={buttonClass('ghost', 'sm', 'shrink-0 px-0 text-coral-300 hover:bg-coral-500/10')}
-          >
-            <TrashIcon />
-          </button>
+          {image.source === 'library' && (
+            <button
+              type="button"
+              onClick={() => onDelete(image)}
+              aria-label={t('card.deleteLabel', { name })}
+              title={t('card.delete')}
+              className={buttonClass('ghost', 'sm', 'shrink-0 px-0 text-coral-300 hover:bg-coral-500/10')}
+            >
+              <TrashIcon />
+            </button>
+          )}
         </div>
       </div>
     </article>

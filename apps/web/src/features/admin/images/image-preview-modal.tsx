@@ -105,14 +105,18 @@ export function ImagePreviewModal({ image, onClose, onCopy, onDelete }: ImagePre
               <CopyIcon />
               {t('card.copyUrl')}
             </button>
-            <button
-              type="button"
-              onClick={() => onDelete(image)}
-              className={buttonClass('secondary', 'md', 'flex-1 text-coral-200 hover:border-coral-400/60')}
-            >
-              <TrashIcon />
-              {t('card.delete')}
-            </button>
+            {image.source === 'library' ? (
+              <button
+                type="button"
+                onClick={() => onDelete(image)}
+                className={buttonClass('secondary', 'md', 'flex-1 text-coral-200 hover:border-coral-400/60')}
+              >
+                <TrashIcon />
+                {t('card.delete')}
+              </button>
+            ) : (
+              <p className="flex-1 text-sm text-ink-300">{t('source.ownedNote')}</p>
+            )}
           </div>
         </div>
       )}

@@ -35,6 +35,7 @@ export function ImageUsageList({
           </span>
           <Link
             to={linkOf(item)}
+            title={item.title || undefined}
             className="min-w-0 truncate font-semibold text-ink-100 underline decoration-white/20 underline-offset-4 hover:text-gold-200"
           >
             <bdi>{item.title || t('usage.untitled')}</bdi>

@@ -1,4 +1,8 @@
-import type { AdminImage } from '@ovation/shared/schemas/admin-media';
+import {
+  type AdminImage,
+  IMAGE_SOURCE_FILTERS,
+  type ImageSourceFilter,
+} from '@ovation/shared/schemas/admin-media';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/data/empty-state';
@@ -19,7 +23,9 @@ import { ImageCard } from './image-card';
 import { ImagePreviewModal } from './image-preview-modal';
 import { UploadImageModal } from './upload-image-modal';
 
-const LIST_DEFAULTS = { page: 1, search: '' };
+/** Every source by default: the banners' and ads' own pictures are listed beside the library's, with where they show. */
+const LIST_DEFAULTS = { page: 1, search: '', source: 'all' as ImageSourceFilter };
+const LIST_CHOICES = { source: IMAGE_SOURCE_FILTERS };
 
 const UploadIcon = () => (
   <StrokeIcon strokeWidth={2.25} className="size-4">
@@ -35,7 +41,7 @@ const UploadIcon = () => (
  */
 export default function ImagesPage() {
   const { t } = useTranslation('admin-images');
-  const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS);
+  const { params, setParams, applyFilters, reset } = useListParams(LIST_DEFAULTS, LIST_CHOICES);
   const images = useAdminImages(params);
   const [uploading, setUploading] = useState(false);
   const [previewing, setPreviewing] = useState<AdminImage | null>(null);
@@ -94,6 +100,14 @@ export default function ImagesPage() {
 
       <FilterBar
         search={{ label: t('search.label'), placeholder: t('search.placeholder'), value: params.search }}
+        selects={[
+          {
+            name: 'source',
+            label: t('source.label'),
+            value: params.source,
+            options: IMAGE_SOURCE_FILTERS.map((value) => ({ value, label: t(`source.${value}`) })),
+          },
+        ]}
         onApply={applyFilters}
         onClear={reset}
         applyLabel={t('search.apply')}

@@ -71,6 +71,23 @@ export function AccessDenied({
   );
 }
 
+/** Screens whose refusal says 'Only administrators can access this page.' (the spec's wording for them). */
+const ADMINISTRATORS_ONLY_SCREENS = ['/admin/analytics', '/admin/images'];
+
+/**
+ * What the admin area's route guard shows a signed-in user without the admin role: Access Denied with Go
+ * Home, in the wording of the screen they opened.
+ */
+export function AdminAccessDeniedRoute() {
+  const { pathname } = useLocation();
+  const screen = pathname.replace(/\/+$/, '');
+  return (
+    <AccessDenied
+      reason={ADMINISTRATORS_ONLY_SCREENS.includes(screen) ? 'administratorsOnly' : 'adminPrivileges'}
+    />
+  );
+}
+
 /**
  * The access view for a failed call, or null when the failure is not about access: a 401 shows
  * AdminAccessRequired, a 403 AccessDenied. For a screen's main query:

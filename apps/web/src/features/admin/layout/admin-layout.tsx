@@ -1,9 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { MenuIcon, ShieldIcon } from '../../../components/ui/icons';
 import { PageSpinner } from '../../../components/ui/spinner';
 import { useToastPlacement } from '../../../components/ui/toast';
+import {
+  mustSetUpSecondFactor,
+  SECOND_FACTOR_PATH,
+  secondFactorStatusQuery,
+} from '../../../lib/second-factor';
 import { AdminDrawer } from './admin-drawer';
 import { AdminNav } from './admin-nav';
 import { findAdminScreen } from './admin-screens';
@@ -20,9 +26,12 @@ export default function AdminLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const current = findAdminScreen(pathname);
   useToastPlacement('top-end');
+  // While the platform requires a second factor of admins, one without it sets it up first.
+  const secondFactor = useQuery(secondFactorStatusQuery);
+  if (mustSetUpSecondFactor(secondFactor.data)) return <Navigate to={SECOND_FACTOR_PATH} replace />;
 
   return (
-    <div className="mx-auto flex w-full max-w-[90rem] lg:px-4">
+    <div className="admin-text mx-auto flex w-full max-w-[90rem] lg:px-4">
       <aside className="hidden w-72 shrink-0 border-e border-white/10 lg:block">
         <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto py-8 pe-4">
           <p className="mb-4 flex items-center gap-2 ps-3 text-sm font-semibold tracking-wide text-gold-300 uppercase">

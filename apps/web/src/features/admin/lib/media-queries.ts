@@ -1,4 +1,4 @@
-import type { AdminImage } from '@ovation/shared/schemas/admin-media';
+import type { AdminImage, ImageSourceFilter } from '@ovation/shared/schemas/admin-media';
 import type { Pagination } from '@ovation/shared/schemas/envelope';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,6 +11,8 @@ import { apiRequest } from '../../../lib/api-client';
 export interface LibraryFilters {
   page: number;
   search: string;
+  /** Whose pictures (GET /admin/images?source=); left out, the library's own (what a picker may reuse). */
+  source?: ImageSourceFilter;
 }
 
 /** The image library: every list (the images screen's pages, the banner form's picker) sits under `all`. */
@@ -54,7 +56,7 @@ export function libraryImagesQuery(filters: LibraryFilters, limit: number) {
     queryKey: adminImagesKeys.list(filters, limit),
     queryFn: async ({ signal }) => {
       const result = await apiRequest<AdminImage[]>('/admin/images', {
-        query: { page: filters.page, limit, search: filters.search || undefined },
+        query: { page: filters.page, limit, search: filters.search || undefined, source: filters.source },
         signal,
       });
       return { images: result.data, pagination: result.pagination as Pagination };

@@ -2,7 +2,10 @@ import type { Role } from '@ovation/shared/constants';
 import {
   type AdminUser,
   type AdminUserRoleFilter,
+  type AdminUserSort,
   USER_EXPORT_FILENAME,
+  type UserBulkBody,
+  type UserBulkOutcome,
   type UserFilterOptions,
   type UserStats,
 } from '@ovation/shared/schemas/admin-users';
@@ -18,6 +21,8 @@ export interface AdminUsersFilters {
   role: AdminUserRoleFilter;
   country: string;
   state: string;
+  sort: AdminUserSort;
+  order: 'asc' | 'desc';
 }
 
 /** Query keys of the screen: the list pages, the tiles and the filter choices all sit under `all`. */
@@ -44,7 +49,7 @@ export function useAdminUsers(filters: AdminUsersFilters) {
       queryKey: adminUsersKeys.list(filters),
       queryFn: async ({ signal }) => {
         const result = await apiRequest<AdminUser[]>('/admin/users', {
-          query: { page: filters.page, ...filterQuery(filters) },
+          query: { page: filters.page, ...filterQuery(filters), sort: filters.sort, order: filters.order },
           signal,
         });
         return { users: result.data, pagination: result.pagination as Pagination };
@@ -86,6 +91,17 @@ export function setUserRole(user: AdminUser, role: Role) {
 /** DELETE /admin/users/{id}/sessions: signs the user out everywhere. */
 export function endUserSessions(user: AdminUser) {
   return apiRequest<AdminUser>(`/admin/users/${user._id}/sessions`, { method: 'DELETE' });
+}
+
+/** POST /admin/users/:id/second-factor/reset: another admin's two-step sign-in, reset (audited). */
+export function resetSecondFactor(user: AdminUser) {
+  return apiRequest(`/admin/users/${user._id}/second-factor/reset`, { method: 'POST' });
+}
+
+/** POST /admin/users/bulk: one action on the selected users; each user's result (done, unchanged, skipped). */
+export async function bulkUserAction(body: UserBulkBody): Promise<UserBulkOutcome> {
+  const result = await apiRequest<UserBulkOutcome>('/admin/users/bulk', { method: 'POST', body });
+  return result.data;
 }
 
 /** GET /admin/export/users: every user matching the filters, saved as users-export.xlsx. */

@@ -1,7 +1,8 @@
 import type { AdminUser } from '@ovation/shared/schemas/admin-users';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/ui/button-styles';
-import { countryFlag, countryName, UNKNOWN_FLAG } from '../lib/country-flag';
+import { countryFlag, countryName, resolveCountryCode, UNKNOWN_FLAG } from '../lib/country-flag';
+import { ResetSecondFactorButton } from './reset-second-factor';
 
 export interface UserCardHandlers {
   onToggleActive: (user: AdminUser) => void;
@@ -48,16 +49,22 @@ export function UserCard({
   user,
   isSelf,
   handlers,
+  selection,
 }: {
   user: AdminUser;
   isSelf: boolean;
   handlers: UserCardHandlers;
+  /** The card's checkbox for the list's bulk actions. */
+  selection?: { checked: boolean; onToggle: () => void };
 }) {
   const { t, i18n } = useTranslation('admin-users');
+  const { t: tAdmin } = useTranslation('admin');
   const dates = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const titleId = `user-${user._id}`;
   const ownNoteId = `user-${user._id}-own`;
-  const country = user.country ? countryName(user.countryCode, user.country, i18n.language) : null;
+  const country = user.country
+    ? countryName(resolveCountryCode(user.countryCode, user.country), user.country, i18n.language)
+    : null;
   // Erased by the retention job: the row only keeps its votes counting, so there is nothing to act on.
   const erased = user.erasedAt !== null;
   const name = erased ? t('card.erased') : user.name;
@@ -70,6 +77,15 @@ export function UserCard({
       className="flex h-full min-w-0 flex-col rounded-2xl border border-white/[0.08] bg-ink-900 p-4 sm:p-5"
     >
       <div className="flex items-start gap-3">
+        {selection && (
+          <input
+            type="checkbox"
+            aria-label={tAdmin('kit.table.selectRow', { name })}
+            checked={selection.checked}
+            onChange={selection.onToggle}
+            className="mt-3.5 size-5 shrink-0 cursor-pointer rounded accent-gold-400"
+          />
+        )}
         <Avatar user={user} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-1.5">
@@ -107,14 +123,16 @@ export function UserCard({
           <dt className="sr-only">{t('filters.country')}</dt>
           <dd className="flex min-w-0 items-center gap-2">
             <span aria-hidden="true" className="text-base leading-none">
-              {user.country ? countryFlag(user.countryCode) : UNKNOWN_FLAG}
+              {user.country ? countryFlag(resolveCountryCode(user.countryCode, user.country)) : UNKNOWN_FLAG}
             </span>
-            <bdi className="truncate">{country ?? t('card.unknownCountry')}</bdi>
+            <bdi className="truncate" title={country ?? undefined}>
+              {country ?? t('card.unknownCountry')}
+            </bdi>
           </dd>
         </div>
         <div className="min-w-0">
           <dt className="sr-only">{t('filters.state')}</dt>
-          <dd className="truncate">
+          <dd className="truncate" title={user.state ?? undefined}>
             {user.state ? <bdi>{user.state}</bdi> : <span className="text-ink-500">{t('card.noState')}</span>}
           </dd>
         </div>
@@ -141,7 +159,7 @@ export function UserCard({
       </dl>
 
       {user.bio ? (
-        <p dir="auto" className="mt-3 line-clamp-3 text-sm break-words text-ink-300">
+        <p dir="auto" title={user.bio} className="mt-3 line-clamp-3 text-sm break-words text-ink-300">
           {user.bio}
         </p>
       ) : (
@@ -187,6 +205,7 @@ export function UserCard({
           >
             {t('actions.privacyRequest')}
           </button>
+          {user.role === 'admin' && !isSelf && !erased && <ResetSecondFactorButton user={user} />}
         </fieldset>
         {locked && (
           <p id={noteId} className="mt-2 text-xs text-ink-400">

@@ -1,8 +1,14 @@
-import { ADMIN_USER_ROLE_FILTERS, type AdminUser } from '@ovation/shared/schemas/admin-users';
+import {
+  ADMIN_USER_ROLE_FILTERS,
+  ADMIN_USER_SORTS,
+  type AdminUser,
+} from '@ovation/shared/schemas/admin-users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRowSelection } from '../../../components/data/data-table';
 import { EmptyState } from '../../../components/data/empty-state';
 import { FilterBar } from '../../../components/data/filter-bar';
+import { SortBar } from '../../../components/data/sort-bar';
 import { StatTiles } from '../../../components/data/stat-tiles';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { buttonClass } from '../../../components/ui/button-styles';
@@ -22,9 +28,10 @@ import { useAction } from '../../../lib/use-action';
 import { useListParams } from '../../../lib/use-list-params';
 import { AccessProblem } from '../layout/access-views';
 import { ListSection } from '../layout/list-section';
+import { listSortParams, listSortProps } from '../layout/list-sort';
 import { listSectionTexts, searchFilterProps } from '../layout/list-texts';
 import { PageHeader } from '../layout/page-header';
-import { countryFlag, countryName } from '../lib/country-flag';
+import { countryFlag, countryName, resolveCountryCode } from '../lib/country-flag';
 import {
   adminUsersKeys,
   endUserSessions,
@@ -35,19 +42,32 @@ import {
   useUserFilterOptions,
   useUserStats,
 } from './api';
+import { UserBulkBar } from './bulk-actions';
 import { PrivacyRequestDialog } from './privacy-request-dialog';
 import { RoleDialog } from './role-dialog';
 import { UserCard } from './user-card';
 
 /** The list's filters, kept in the URL (Back, reload and a shared link keep them). */
+const USER_SORT = listSortParams(ADMIN_USER_SORTS);
 const LIST_DEFAULTS = {
   page: 1,
   search: '',
   role: 'all' as (typeof ADMIN_USER_ROLE_FILTERS)[number],
   country: '',
   state: '',
+  ...USER_SORT.defaults,
 };
-const LIST_CHOICES = { role: ADMIN_USER_ROLE_FILTERS };
+const LIST_CHOICES = { role: ADMIN_USER_ROLE_FILTERS, ...USER_SORT.choices };
+
+/** The users list's sortable columns, in the sort bar's order (the shared schema's whitelist). */
+const SORT_LABELS = {
+  createdAt: 'sort.createdAt',
+  name: 'sort.name',
+  email: 'sort.email',
+  role: 'sort.role',
+  country: 'sort.country',
+  lastLogin: 'sort.lastLogin',
+} as const;
 
 const ROLE_FILTER_LABELS = { all: 'allRoles', fan: 'fans', artist: 'artists', admin: 'admins' } as const;
 
@@ -65,6 +85,7 @@ export default function AdminUsersPage() {
   const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
   const [answering, setAnswering] = useState<AdminUser | null>(null);
   const { page: _page, ...filters } = params;
+  const selection = useRowSelection(JSON.stringify(params));
 
   const status = useAction({
     action: (user: AdminUser) => setUserActive(user, !user.isActive),
@@ -100,7 +121,8 @@ export default function AdminUsersPage() {
   const filtered =
     params.search !== '' || params.role !== 'all' || params.country !== '' || params.state !== '';
   const codes = options.data?.countryCodes ?? {};
-  const localName = (name: string) => countryName(codes[name] ?? null, name, i18n.language);
+  const codeOf = (name: string) => resolveCountryCode(codes[name], name);
+  const localName = (name: string) => countryName(codeOf(name), name, i18n.language);
   const countries = [...(options.data?.countries ?? [])];
   if (params.country && !countries.includes(params.country)) countries.push(params.country);
   const states = params.country ? [...(options.data?.states ?? [])] : [];
@@ -171,7 +193,7 @@ export default function AdminUsersPage() {
                 ...countries
                   .map((name) => ({ value: name, local: localName(name) }))
                   .sort((a, b) => collator.compare(a.local, b.local))
-                  .map(({ value, local }) => ({ value, label: `${countryFlag(codes[value])} ${local}` })),
+                  .map(({ value, local }) => ({ value, label: `${countryFlag(codeOf(value))} ${local}` })),
               ],
             },
             {
@@ -200,6 +222,18 @@ export default function AdminUsersPage() {
       </div>
 
       <ListSection {...listSectionTexts(t, 'list')} query={users} onPage={(page) => setParams({ page })}>
+        <SortBar
+          className="mb-3"
+          options={ADMIN_USER_SORTS.map((key) => ({ key, label: t(SORT_LABELS[key]) }))}
+          {...listSortProps(params, setParams)}
+        />
+        {users.data && users.data.users.length > 0 && (
+          <UserBulkBar
+            users={users.data.users}
+            selected={selection.selected}
+            onChange={selection.setSelected}
+          />
+        )}
         {users.data?.users.length === 0 ? (
           <EmptyState
             icon={<SearchIcon />}
@@ -217,6 +251,14 @@ export default function AdminUsersPage() {
                 <UserCard
                   user={user}
                   isSelf={user._id === me}
+                  selection={{
+                    checked: selection.selected.has(user._id),
+                    onToggle: () => {
+                      const next = new Set(selection.selected);
+                      if (!next.delete(user._id)) next.add(user._id);
+                      selection.setSelected(next);
+                    },
+                  }}
                   handlers={{
                     onToggleActive: (chosen) => setConfirming({ kind: 'status', user: chosen }),
                     onChangeRole: setChangingRole,
