@@ -10,6 +10,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext, RouteApp } from './app-context';
 import { registerAccountRoutes } from './features/accounts/routes';
+import {
+  registerSecondFactorAdminRoutes,
+  registerSecondFactorRoutes,
+} from './features/accounts/second-factor-routes';
+import { assertAdminSecondFactorInPlace } from './features/accounts/service';
 import { registerDashboardAdminRoutes } from './features/admin/dashboard-routes';
 import { registerAdAdminRoutes } from './features/ads/admin-routes';
 import { registerAdAnalyticsAdminRoutes } from './features/ads/analytics-routes';
@@ -142,6 +147,10 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
     captcha,
     logger: app.log,
     otpKey: deriveKey(context.secret, 'otp'),
+    secondFactorKeys: {
+      secrets: deriveKey(context.secret, 'second-factor-secrets'),
+      challenges: deriveKey(context.secret, 'second-factor-challenges'),
+    },
     publicUrl: config.publicUrl,
     limiters: {
       // 5 failed logins for one account, or 20 from one IP, within 15 minutes.
@@ -151,6 +160,8 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       codeMails: new Limiter({ name: 'code-mails', points: 5, windowSeconds: 60 * 60 }, context.redis),
       // 5 guesses at a mailed code per address, known or not; a newly mailed code resets them.
       codeGuesses: new Limiter({ name: 'code-guesses', points: 5, windowSeconds: 60 * 60 }, context.redis),
+      // 5 wrong second-factor codes per account in 15 minutes (only after the right password).
+      secondFactor: new Limiter({ name: 'second-factor', points: 5, windowSeconds: 15 * 60 }, context.redis),
     },
   };
 
@@ -268,8 +279,15 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
         voteLimiter: new Limiter({ name: 'votes-user', points: 20, windowSeconds: 60 }, context.redis),
       });
 
+      // An admin's own second factor: reachable before one is set up, whatever the platform requires.
+      await registerAdminScope(routes, (admin) => registerSecondFactorRoutes(admin, accountsDependencies));
       // Every admin-only route, wherever its noun lives, is registered here and guarded once.
       await registerAdminScope(routes, (admin) => {
+        // While the platform requires it, an admin without a second factor reaches no admin API.
+        admin.addHook('onRequest', async (request) => {
+          if (request.viewer) await assertAdminSecondFactorInPlace(db, request.viewer.id);
+        });
+        registerSecondFactorAdminRoutes(admin, accountsDependencies);
         registerPlatformSettingsAdminRoutes(admin, { db, clock: context.clock });
         registerVotingSettingsAdminRoutes(admin, { db, clock: context.clock });
         registerSongVotersAdminRoute(admin, votingDependencies);

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { AdminAccessDenied } from './pages/admin-access';
 import { DEMO, loginAs } from './support/auth-flows';
 import { setUpBrowser } from './support/browser';
+import { ADMIN, logIn, storeSession } from './support/session';
 
 const browser = setUpBrowser();
 
@@ -14,19 +16,36 @@ async function visit(page: Page, path: string) {
 }
 
 describe('route guards', () => {
-  it('sends a fan away from /upload and /admin to /', async () => {
+  it('sends a fan away from /upload to /, and shows Access Denied on /admin', async () => {
     await loginAs(browser.page, DEMO.fan);
     expect(await visit(browser.page, '/upload')).toBe('/');
-    expect(await visit(browser.page, '/admin')).toBe('/');
-    expect(await visit(browser.page, '/admin/songs')).toBe('/');
     expect(await visit(browser.page, '/profile')).toBe('/profile');
+    const denied = new AdminAccessDenied(browser.page);
+    await denied.open('/admin');
+    expect(denied.path()).toBe('/admin');
+    expect(await denied.text()).toBe('You need admin privileges to access this page.');
+    await denied.open('/admin/songs');
+    expect(denied.path()).toBe('/admin/songs');
+    await denied.open('/admin/analytics');
+    expect(await denied.text()).toBe('Only administrators can access this page.');
+    expect(await denied.goHome()).toBe('/');
   });
 
   it('lets an artist reach /upload and /dashboard, but not /admin', async () => {
     await loginAs(browser.page, DEMO.artist);
     expect(await visit(browser.page, '/upload')).toBe('/upload');
     expect(await visit(browser.page, '/dashboard')).toBe('/dashboard');
-    expect(await visit(browser.page, '/admin')).toBe('/');
+    const denied = new AdminAccessDenied(browser.page);
+    await denied.open('/admin');
+    expect(denied.path()).toBe('/admin');
+  });
+
+  it('shows Access Denied in Arabic', async () => {
+    const page = await browser.reset({ language: 'ar', viewport: 'phone' });
+    await storeSession(page.context(), await logIn(browser.baseUrl, { ...ADMIN, email: DEMO.fan }));
+    const denied = new AdminAccessDenied(page);
+    await denied.open('/admin', 'تم رفض الوصول');
+    expect(denied.path()).toBe('/admin');
   });
 
   it('shows the admin dashboard to an admin', async () => {

@@ -45,11 +45,49 @@ export class AdminAdsPage {
   async open(query = '') {
     await this.page.goto(`/admin/ads${query}`);
     await this.page.getByRole('heading', { level: 1, name: this.text('title') }).waitFor();
-    await this.page.locator('main table tbody tr, main [role="status"]').first().waitFor();
+    // An ad's first action (in the table or its card), or the empty state: the list has answered.
+    await this.page
+      .locator('main table tbody tr button, main [data-ad-card] button, main [role="status"]')
+      .locator('visible=true')
+      .first()
+      .waitFor();
   }
 
   get table(): Locator {
     return this.page.getByRole('table', { name: this.text('table.label') });
+  }
+
+  /**
+   * The ads as shown: the table's rows from a laptop's width up, one card each below it (a phone or a
+   * tablet has no sideways scrolling to reach the actions).
+   */
+  get items(): Locator {
+    return this.page.locator('main table tbody tr, main [data-ad-card]').locator('visible=true');
+  }
+
+  /** How far the table scrolls sideways inside its card (0 when it fits), or null without a table shown. */
+  async tableOverflow(): Promise<number | null> {
+    return this.page.evaluate(() => {
+      const table = document.querySelector('main table');
+      const scroller = table?.parentElement;
+      if (!scroller || scroller.getBoundingClientRect().width === 0) return null;
+      return Math.max(0, scroller.scrollWidth - scroller.clientWidth);
+    });
+  }
+
+  /** Whether `element` lies wholly inside the window's width and inside the table's visible box. */
+  async inView(element: Locator): Promise<boolean> {
+    const box = await element.boundingBox();
+    const width = await this.page.evaluate(() => window.innerWidth);
+    return box !== null && box.x >= 0 && box.x + box.width <= width + 0.5;
+  }
+
+  /** Hovers a button and answers the tooltip text shown for it. */
+  async tooltipOf(button: Locator): Promise<string> {
+    await button.hover();
+    const tooltip = this.page.locator('[data-tooltip]');
+    await tooltip.waitFor();
+    return (await tooltip.innerText()).trim();
   }
 
   /** The row whose title cell holds `title` exactly. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abbreviateNumber, formatFileSize } from './format-number';
+import { abbreviateNumber, adminFigure, formatFileSize } from './format-number';
 
 const MB = 1024 * 1024;
 
@@ -80,5 +80,18 @@ describe('formatFileSize', () => {
 
   it('uses the reader’s decimal mark', () => {
     expect(formatFileSize(7.25 * MB, 'fr')).toBe('7,3 MB');
+  });
+});
+
+describe('adminFigure', () => {
+  it('writes an admin’s figure out in full in the reader’s language', () => {
+    expect(adminFigure(1437)).toEqual({ shown: '1,437', exact: '1,437' });
+    expect(adminFigure(999_999)).toEqual({ shown: '999,999', exact: '999,999' });
+    expect(adminFigure(1_234_567).shown).toBe('1,234,567');
+    expect(adminFigure(1437, 'fr').shown).toBe('1\u202f437');
+  });
+
+  it('shortens only a figure too long for a tile, keeping the exact one', () => {
+    expect(adminFigure(12_345_678)).toEqual({ shown: '12.3M+', exact: '12,345,678' });
   });
 });

@@ -44,6 +44,24 @@ export function abbreviateNumber(value: number, locale = 'en'): string {
 }
 
 /**
+ * Up to this many characters a figure fits a stat tile written out in full ("1,234,567" on a phone's
+ * two-column row); beyond, the tile shortens it and keeps the exact figure in its tooltip.
+ */
+const EXACT_FIGURE_MAX_LENGTH = 9;
+
+/**
+ * A figure for an admin, who needs the exact number: written out in full in the reader's language
+ * (1,437 not "1.4k+"), shortened only when the full figure would not fit a tile. `exact` is always the
+ * full figure, for the tooltip and assistive technology.
+ */
+export function adminFigure(value: number, locale = 'en'): { shown: string; exact: string } {
+  const safe = Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
+  const exact = new Intl.NumberFormat(locale).format(safe);
+  const shown = exact.length <= EXACT_FIGURE_MAX_LENGTH ? exact : abbreviateNumber(safe, locale);
+  return { shown, exact };
+}
+
+/**
  * "4.2 MB", "820 KB": file sizes as people read them (1 MB = 1024 KB, as the 5 MB limit is counted).
  * Megabytes round UP, so a file just over the limit never reads "5 MB".
  */

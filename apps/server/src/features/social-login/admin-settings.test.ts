@@ -76,7 +76,6 @@ describe('admin social login settings', () => {
           customClientId: 'custom-client-id',
           customClientSecret: CUSTOM_SECRET,
         },
-        facebook: { enabled: true, useEnvCredentials: false, customAppId: 'fb-app-only' },
       },
     });
     expect(response.status).toBe(200);
@@ -93,8 +92,6 @@ describe('admin social login settings', () => {
       hasCredentials: true,
       clientId: '****.com',
     });
-    // An id without a secret is not usable: the admin screen warns, the login page hides the button.
-    expect(response.body.data.facebook).toMatchObject({ enabled: true, hasCredentials: false });
     expect(JSON.stringify(response.body)).not.toContain(CUSTOM_SECRET);
     expect(JSON.stringify((await server.request('GET', path, { token: adminToken })).body)).not.toContain(
       CUSTOM_SECRET,
@@ -107,6 +104,59 @@ describe('admin social login settings', () => {
 
     const publicSettings = await server.request('GET', '/api/auth/social-login-settings');
     expect(publicSettings.body.data).toEqual({ google: { enabled: true }, facebook: { enabled: false } });
+  });
+
+  it('refuses a custom id saved without a secret (typed or stored) with 400 and a field error, storing nothing', async () => {
+    // No custom pair stored for either provider to start with.
+    const cleared = await server.request('PUT', path, {
+      token: adminToken,
+      body: { google: { customClientId: '' }, facebook: { customAppId: '' } },
+    });
+    expect(cleared.status).toBe(200);
+    const before = await server.request('GET', path, { token: adminToken });
+    const entriesBefore = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settings.social.changed'));
+    const refusals = [];
+    for (const body of [
+      {
+        google: {
+          enabled: true,
+          useEnvCredentials: false,
+          customClientId: 'new-google-id',
+          customClientSecret: '',
+        },
+      },
+      { facebook: { enabled: true, useEnvCredentials: false, customAppId: 'fb-app-only' } },
+    ]) {
+      const response = await server.request('PUT', path, { token: adminToken, body });
+      refusals.push([response.status, response.body.code, response.body.message, response.body.errors]);
+    }
+    const refusal = (field: string) => [
+      400,
+      'SOCIAL_SECRET_REQUIRED',
+      'Enter the secret that goes with this ID',
+      [{ field, key: 'validation.socialSecretRequired', message: 'Enter the secret that goes with this ID' }],
+    ];
+    expect(refusals).toEqual([refusal('google.customClientSecret'), refusal('facebook.customAppSecret')]);
+    expect((await server.request('GET', path, { token: adminToken })).body).toEqual(before.body);
+    expect(
+      await server.db.select().from(auditLog).where(eq(auditLog.action, 'settings.social.changed')),
+    ).toHaveLength(entriesBefore.length);
+
+    // With a secret already stored, a new id alone is a complete pair.
+    const paired = await server.request('PUT', path, {
+      token: adminToken,
+      body: { google: { customClientId: 'paired-id', customClientSecret: CUSTOM_SECRET } },
+    });
+    expect(paired.status).toBe(200);
+    const kept = await server.request('PUT', path, {
+      token: adminToken,
+      body: { google: { customClientId: 'custom-client-id' } },
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.google).toMatchObject({ hasCustomClientSecret: true, hasCredentials: true });
   });
 
   it('keeps the stored secret when a save leaves it empty, and drops it with the custom id', async () => {

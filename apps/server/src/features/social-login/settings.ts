@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../lib/db';
+import { fieldError, Invalid } from '../../lib/errors';
 import { decryptSecret, encryptSecret } from '../../lib/secrets';
 import { audit } from '../audit/service';
 import { findStoredSetting, getPlatformSettings, lockSetting, storeSetting } from '../settings/service';
@@ -186,6 +187,12 @@ export async function getAdminSocialLoginSettings(deps: SocialSettingsDependenci
   return adminView(resolved.google, resolved.facebook);
 }
 
+/** Where each provider's secret sits in the request body, for the field error under it. */
+const SECRET_FIELDS: Record<SocialProvider, string> = {
+  google: 'google.customClientSecret',
+  facebook: 'facebook.customAppSecret',
+};
+
 interface ProviderChange {
   enabled?: boolean;
   useEnvCredentials?: boolean;
@@ -240,6 +247,12 @@ export async function updateSocialLoginSettings(
       const change = changes[provider];
       if (!change) continue;
       next[provider] = applyChange(deps, resolved[provider].stored, change);
+      // A custom id is half a pair without its secret (typed now, or stored before): never "saved".
+      if (next[provider].customId !== '' && next[provider].customSecretEncrypted === '') {
+        throw Invalid('SOCIAL_SECRET_REQUIRED', {
+          errors: [fieldError(SECRET_FIELDS[provider], 'socialSecretRequired')],
+        });
+      }
       audited[provider] = {
         enabled: next[provider].enabled,
         useEnvCredentials: next[provider].useEnvCredentials,

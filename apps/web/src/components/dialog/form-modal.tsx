@@ -1,5 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChanges } from '../form/use-unsaved-changes';
 import { buttonClass } from '../ui/button-styles';
 import { Modal } from '../ui/modal';
 import { InlineSpinner } from '../ui/spinner';
@@ -27,6 +28,11 @@ export interface FormModalProps {
   error?: string | null;
   /** The fields: FormField, ImageDropField, ... */
   children: ReactNode;
+  /**
+   * The form has unsaved changes: closing it (Cancel, Escape, the close button, the backdrop), a link,
+   * Back or a reload asks 'Discard your unsaved changes?' first.
+   */
+  dirty?: boolean;
 }
 
 /**
@@ -48,14 +54,27 @@ export function FormModal({
   size = 'md',
   error,
   children,
+  dirty = false,
 }: FormModalProps) {
   const { t } = useTranslation('admin');
+  // Not while saving: the save itself closes the dialog.
+  const { confirmLeave } = useUnsavedChanges(open && dirty && !busy);
+  const cancel = () => {
+    if (confirmLeave()) onClose();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy && !submitDisabled) onSubmit();
   };
   return (
-    <Modal open={open} onClose={onClose} title={title} description={description} size={size}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      confirmClose={confirmLeave}
+      title={title}
+      description={description}
+      size={size}
+    >
       <form onSubmit={submit} noValidate className="mt-6">
         <fieldset disabled={busy} className="flex min-w-0 flex-col gap-5">
           {children}
@@ -71,7 +90,7 @@ export function FormModal({
             {busy && <InlineSpinner />}
             {busy && busyLabel ? busyLabel : (submitLabel ?? t('kit.dialog.save'))}
           </button>
-          <button type="button" onClick={onClose} className={buttonClass('secondary', 'md', 'flex-1')}>
+          <button type="button" onClick={cancel} className={buttonClass('secondary', 'md', 'flex-1')}>
             {cancelLabel ?? t('kit.dialog.cancel')}
           </button>
         </div>

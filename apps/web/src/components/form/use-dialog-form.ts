@@ -23,6 +23,24 @@ export interface DialogForm<Values extends object, Field extends string> {
   set: <Key extends keyof Values>(field: Key, value: Values[Key]) => void;
   errorText: (field: Field) => string | null;
   shownChanged: boolean;
+  /** The values differ from those the form opened with: unsaved changes (for FormModal's `dirty`). */
+  dirty: boolean;
+}
+
+/** One field's value unchanged: the same value, or plain data (an array, an object of names) equal as JSON. */
+function sameValue(before: unknown, after: unknown): boolean {
+  if (Object.is(before, after)) return true;
+  const plain = (value: unknown) =>
+    Array.isArray(value) ||
+    (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+  return plain(before) && plain(after) && JSON.stringify(before) === JSON.stringify(after);
+}
+
+/** Whether a form's values differ from those it opened with (a picked file always counts as a change). */
+export function valuesChanged<Values extends object>(opened: Values, current: Values): boolean {
+  const keys = new Set([...Object.keys(opened), ...Object.keys(current)]) as Set<keyof Values>;
+  for (const key of keys) if (!sameValue(opened[key], current[key])) return true;
+  return false;
 }
 
 /**
@@ -39,13 +57,16 @@ export function useDialogForm<Values extends object, Field extends string>({
 }: DialogFormOptions<Values, Field>): DialogForm<Values, Field> {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(initial);
+  const [openedWith, setOpenedWith] = useState<Values>(values);
   const [errors, setErrors] = useState<Partial<Record<Field, FieldMessageKey>>>({});
   const [shown, setShown] = useState({ open, subject });
   const shownChanged = shown.open !== open || shown.subject !== subject;
   if (shownChanged) {
     setShown({ open, subject });
     if (open) {
-      setValues(initial());
+      const start = initial();
+      setValues(start);
+      setOpenedWith(start);
       setErrors({});
       onOpen?.();
     }
@@ -67,5 +88,6 @@ export function useDialogForm<Values extends object, Field extends string>({
   };
 
   /** `shownChanged`: this render follows an opening, a closing or another subject (its state is still the old one). */
-  return { values, setValues, errors, setErrors, set, errorText, shownChanged };
+  const dirty = open && !shownChanged && valuesChanged(openedWith, values);
+  return { values, setValues, errors, setErrors, set, errorText, shownChanged, dirty };
 }

@@ -12,6 +12,11 @@ interface ModalProps {
   /** Shown above the title (an icon or badge). */
   eyebrow?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
+  /**
+   * Asked before any way of closing (Escape, the close button, the backdrop): false keeps the dialog open
+   * (a form with unsaved changes whose user chose to stay).
+   */
+  confirmClose?: () => boolean;
 }
 
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
@@ -36,11 +41,23 @@ export function useModalDialog(open: boolean) {
  * inert, closes on Escape and returns focus to the opener. The close button comes last in the DOM (shown
  * in the top corner) so the first control of the content gets the initial focus.
  */
-export function Modal({ open, onClose, title, description, children, eyebrow, size = 'md' }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  eyebrow,
+  size = 'md',
+  confirmClose,
+}: ModalProps) {
   const { t } = useTranslation();
   const dialogRef = useModalDialog(open);
   const titleId = useId();
   const descriptionId = useId();
+  const requestClose = () => {
+    if (!confirmClose || confirmClose()) onClose();
+  };
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; the keyboard closes it with Escape.
@@ -49,9 +66,13 @@ export function Modal({ open, onClose, title, description, children, eyebrow, si
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={onClose}
+      onCancel={(event) => {
+        // Escape: the dialog stays open unless the close is confirmed (then it closes and onClose runs).
+        if (confirmClose && !confirmClose()) event.preventDefault();
+      }}
       onClick={(event) => {
         // A click on the dialog element itself (not its content) is a click on the backdrop.
-        if (event.target === dialogRef.current) onClose();
+        if (event.target === dialogRef.current) requestClose();
       }}
       className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${WIDTHS[size]} overflow-hidden rounded-3xl border border-white/10 bg-ink-900 p-0 text-ink-100 shadow-2xl shadow-black/60`}
     >
@@ -69,7 +90,7 @@ export function Modal({ open, onClose, title, description, children, eyebrow, si
           {children}
           <button
             type="button"
-            onClick={onClose}
+            onClick={requestClose}
             className="absolute end-3 top-3 grid size-11 place-items-center rounded-full text-ink-300 hover:bg-white/10 hover:text-ink-50"
           >
             <CloseIcon />

@@ -136,7 +136,11 @@ export function TopAdsTable({
       key: 'title',
       header: t('columns.title'),
       rowHeader: true,
-      cell: (row) => <bdi className="line-clamp-2 break-words">{row.title}</bdi>,
+      cell: (row) => (
+        <bdi className="line-clamp-2 break-words" title={row.title}>
+          {row.title}
+        </bdi>
+      ),
     },
     ...countColumns<TopAd>(formats, t),
   ];

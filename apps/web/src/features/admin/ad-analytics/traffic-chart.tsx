@@ -4,8 +4,9 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type uPlot from 'uplot';
 import { ChartStatus } from '../lib/chart-status';
+import { useNow } from '../lib/use-now';
 import { useElementWidth, useUPlot } from '../lib/use-uplot';
-import type { CalendarRange } from './traffic-period';
+import { type CalendarRange, runningPeriodIndex } from './traffic-period';
 import type { AdTrafficFormats } from './use-ad-traffic-formats';
 
 /**
@@ -34,15 +35,32 @@ const PERIOD_SECONDS: Record<AdTrafficGroup, number> = {
 
 interface ChartData {
   times: number[];
-  impressions: number[];
-  clicks: number[];
+  impressions: (number | null)[];
+  clicks: (number | null)[];
+  /** The running period's segment (from the last whole period to it), drawn dotted: null elsewhere. */
+  impressionsSoFar: (number | null)[];
+  clicksSoFar: (number | null)[];
 }
 
-function chartData(stats: readonly AdTrafficStat[]): ChartData {
+/** The dash of a period still running: dots, unlike both whole lines, so its drop reads as unfinished. */
+export const SO_FAR_DASH = [2, 5];
+
+/**
+ * The chart's series. A period still running (`running`, today on a daily chart) leaves the solid lines
+ * and is drawn dotted from the period before it, so its partial figures do not read as a sudden drop.
+ */
+function chartData(stats: readonly AdTrafficStat[], running: number | null): ChartData {
+  const inRunning = (index: number) => running !== null && (index === running || index === running - 1);
+  const solid = (value: number, index: number) => (index === running ? null : value);
+  const soFar = (value: number, index: number) => (inRunning(index) ? value : null);
+  const impressions = stats.map((stat) => stat.totalImpressions);
+  const clicks = stats.map((stat) => stat.totalClicks);
   return {
     times: stats.map((stat) => Math.floor(Date.parse(stat.start) / 1000)),
-    impressions: stats.map((stat) => stat.totalImpressions),
-    clicks: stats.map((stat) => stat.totalClicks),
+    impressions: impressions.map(solid),
+    clicks: clicks.map(solid),
+    impressionsSoFar: impressions.map(soFar),
+    clicksSoFar: clicks.map(soFar),
   };
 }
 
@@ -151,6 +169,20 @@ function chartOptions(
         width: 2,
         points: { show: dotted, size: 5 },
       },
+      {
+        scale: 'impressions',
+        stroke: IMPRESSIONS_STYLE.color,
+        dash: SO_FAR_DASH,
+        width: 2,
+        points: { show: true, size: 6, fill: '#15120e' },
+      },
+      {
+        scale: 'clicks',
+        stroke: CLICKS_STYLE.color,
+        dash: SO_FAR_DASH,
+        width: 2,
+        points: { show: true, size: 6, fill: '#15120e' },
+      },
     ],
     hooks: { setCursor: [(chart) => onCursor(chart.cursor.idx ?? null)] },
   };
@@ -180,13 +212,20 @@ export function TrafficChart({
   const frame = useRef<HTMLDivElement>(null);
   const width = useElementWidth(frame);
   const [cursor, setCursor] = useState<number | null>(null);
-  const data = useMemo(() => chartData(stats), [stats]);
+  // Checked each minute: today stops being partial at midnight while the screen stays open.
+  const now = useNow(60_000);
+  const running = runningPeriodIndex(stats, groupBy, now);
+  const data = useMemo(() => chartData(stats, running), [stats, running]);
 
   useEffect(() => {
     const element = frame.current;
     if (library.state !== 'ready' || !element || width === 0 || data.times.length === 0) return;
     const options = chartOptions(data, groupBy, width, formats, library.UPlot, setCursor);
-    const chart = new library.UPlot(options, [data.times, data.impressions, data.clicks], element);
+    const chart = new library.UPlot(
+      options,
+      [data.times, data.impressions, data.clicks, data.impressionsSoFar, data.clicksSoFar],
+      element,
+    );
     return () => chart.destroy();
   }, [library, width, data, groupBy, formats]);
 
@@ -222,14 +261,15 @@ export function TrafficChart({
         <div ref={frame} className="w-full" onPointerLeave={() => setCursor(null)} />
         <ChartStatus library={library} loading={t('chart.loading')} unavailable={t('chart.unavailable')} />
       </div>
-      <ChartLegend />
+      <ChartLegend running={running === null ? null : groupBy} />
     </figure>
   );
 }
 
-/** A line's sample, drawn as the chart draws it (colour and dash). */
-function LineSample({ clicks = false }: { clicks?: boolean }) {
+/** A line's sample, drawn as the chart draws it (colour and dash; dotted for a period still running). */
+function LineSample({ clicks = false, soFar = false }: { clicks?: boolean; soFar?: boolean }) {
   const style = clicks ? CLICKS_STYLE : IMPRESSIONS_STYLE;
+  const dash = soFar ? SO_FAR_DASH : style.dash;
   return (
     <svg aria-hidden="true" viewBox="0 0 24 8" className="h-2 w-6 shrink-0">
       <line
@@ -239,7 +279,7 @@ function LineSample({ clicks = false }: { clicks?: boolean }) {
         y2="4"
         stroke={style.color}
         strokeWidth="2.5"
-        strokeDasharray={style.dash.join(' ') || undefined}
+        strokeDasharray={dash.join(' ') || undefined}
       />
     </svg>
   );
@@ -255,7 +295,8 @@ function Reading({ label, value, clicks = false }: { label: string; value: strin
   );
 }
 
-function ChartLegend() {
+/** The two lines, and when the last period is still running, what its dotted end means. */
+function ChartLegend({ running }: { running: AdTrafficGroup | null }) {
   const { t } = useTranslation('admin-ad-analytics');
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-200">
@@ -267,6 +308,15 @@ function ChartLegend() {
         <LineSample clicks />
         {t('chart.clicks')}
       </li>
+      {running && (
+        <li className="inline-flex items-center gap-2" data-testid="chart-partial">
+          <span className="inline-flex flex-col gap-0.5">
+            <LineSample soFar />
+            <LineSample clicks soFar />
+          </span>
+          {t(`chart.partial.${running}`)}
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDay, knownTimeZone, type PeriodFormats, periodDays, periodLabel } from './traffic-period';
+import {
+  calendarDay,
+  knownTimeZone,
+  type PeriodFormats,
+  periodDays,
+  periodLabel,
+  runningPeriodIndex,
+} from './traffic-period';
 
 function formatsIn(language: string, timeZone: string): PeriodFormats {
   return {
@@ -113,5 +120,32 @@ describe('knownTimeZone', () => {
     expect(knownTimeZone('Africa/Nairobi')).toBe('Africa/Nairobi');
     expect(knownTimeZone('Mars/Olympus')).toBe('UTC');
     expect(knownTimeZone(undefined)).toBe('UTC');
+  });
+});
+
+describe('runningPeriodIndex', () => {
+  const days = [
+    { period: '2026-03-09', start: '2026-03-08T23:00:00.000Z' },
+    { period: '2026-03-10', start: '2026-03-09T23:00:00.000Z' },
+  ];
+
+  it('marks today as still running: its figures are partial', () => {
+    expect(runningPeriodIndex(days, 'day', Date.parse('2026-03-10T09:30:00Z'))).toBe(1);
+  });
+
+  it('marks nothing once the last day is over, or for no data', () => {
+    expect(runningPeriodIndex(days, 'day', Date.parse('2026-03-10T23:00:00Z'))).toBeNull();
+    expect(runningPeriodIndex([], 'day', Date.now())).toBeNull();
+  });
+
+  it('knows an hour, a week and a month by their own lengths', () => {
+    const hour = [{ period: '2026-03-10 09:00', start: '2026-03-10T08:00:00.000Z' }];
+    expect(runningPeriodIndex(hour, 'hour', Date.parse('2026-03-10T08:59:00Z'))).toBe(0);
+    expect(runningPeriodIndex(hour, 'hour', Date.parse('2026-03-10T09:00:00Z'))).toBeNull();
+    const week = [{ period: '2026-03-09', start: '2026-03-08T23:00:00.000Z' }];
+    expect(runningPeriodIndex(week, 'week', Date.parse('2026-03-15T12:00:00Z'))).toBe(0);
+    const february = [{ period: '2026-02', start: '2026-01-31T23:00:00.000Z' }];
+    expect(runningPeriodIndex(february, 'month', Date.parse('2026-02-28T12:00:00Z'))).toBe(0);
+    expect(runningPeriodIndex(february, 'month', Date.parse('2026-03-01T12:00:00Z'))).toBeNull();
   });
 });

@@ -92,3 +92,28 @@ export function knownTimeZone(timezone: string | undefined): string {
     return 'UTC';
   }
 }
+
+/** How long a period runs from its first instant (a month: its own number of days). */
+function periodLength(stat: Pick<AdTrafficStat, 'period'>, groupBy: AdTrafficGroup): number {
+  if (groupBy === 'hour') return HOUR_MS;
+  if (groupBy === 'day') return DAY_MS;
+  if (groupBy === 'week') return 7 * DAY_MS;
+  const [year, month] = stat.period.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).getUTCDate() * DAY_MS;
+}
+
+/**
+ * The index of the period still running at `now` (today, this hour, this week), whose figures are only
+ * partial and would read as a sudden drop; null when the last period is over. Only the last can be.
+ */
+export function runningPeriodIndex(
+  stats: readonly Pick<AdTrafficStat, 'period' | 'start'>[],
+  groupBy: AdTrafficGroup,
+  now: number,
+): number | null {
+  const index = stats.length - 1;
+  const last = stats[index];
+  if (!last) return null;
+  const start = Date.parse(last.start);
+  return start <= now && now < start + periodLength(last, groupBy) ? index : null;
+}

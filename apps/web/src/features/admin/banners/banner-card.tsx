@@ -123,7 +123,7 @@ export function BannerCard({ banner, position, total, moving, onMove, onEdit, on
           </p>
         )}
         {words.description && (
-          <p dir="auto" className="mt-2 line-clamp-2 text-sm text-ink-300">
+          <p dir="auto" title={words.description} className="mt-2 line-clamp-2 text-sm text-ink-300">
             {words.description}
           </p>
         )}

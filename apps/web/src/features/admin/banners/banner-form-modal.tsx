@@ -110,6 +110,7 @@ export function BannerFormModal({ open, banner, nextOrder = 0, onClose }: Banner
       busy={save.isPending}
       error={failure}
       size="lg"
+      dirty={form.dirty}
     >
       <PictureField
         id={id('banner')}

@@ -64,13 +64,16 @@ function ClusterCard({
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm">
         <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-xs text-ink-400">{t('clusters.song')}</dt>
-          <dd className="truncate font-semibold text-ink-50">
+          <dd className="truncate font-semibold text-ink-50" title={cluster.songTitle}>
             <bdi>{cluster.songTitle}</bdi>
           </dd>
         </div>
         <div className="col-span-2 min-w-0 sm:col-span-1">
           <dt className="text-xs text-ink-400">{t('clusters.category')}</dt>
-          <dd className="truncate text-ink-100">
+          <dd
+            className="truncate text-ink-100"
+            title={categoryName({ _id: cluster.categoryId, name: cluster.categoryName })}
+          >
             <bdi>{categoryName({ _id: cluster.categoryId, name: cluster.categoryName })}</bdi>
           </dd>
         </div>

@@ -150,7 +150,9 @@ export function VelocityChart({
                   className="inline-block size-2.5 rounded-full"
                   style={{ backgroundColor: seriesStyle(index).color }}
                 />
-                <bdi className="max-w-40 truncate">{song.title}</bdi>
+                <bdi className="max-w-40 truncate" title={song.title}>
+                  {song.title}
+                </bdi>
                 <span className="tabular-nums text-ink-100">
                   {formats.number(aligned.values[index]?.[cursor as number] ?? 0)}
                 </span>

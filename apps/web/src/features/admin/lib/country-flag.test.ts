@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryFlag, countryName, UNKNOWN_FLAG } from './country-flag';
+import { countryFlag, countryName, resolveCountryCode, UNKNOWN_FLAG } from './country-flag';
 
 describe('countryFlag', () => {
   it('turns an ISO code into its flag emoji', () => {
@@ -19,5 +19,32 @@ describe('countryName', () => {
     expect(countryName('EG', 'Egypt', 'fr')).toBe('Égypte');
     expect(countryName('NG', 'Nigeria', 'ar')).toBe('نيجيريا');
     expect(countryName(null, 'Atlantis', 'fr')).toBe('Atlantis');
+  });
+});
+
+describe('resolveCountryCode', () => {
+  it('keeps the server’s code when it sent one', () => {
+    expect(resolveCountryCode('ng', 'Nigeria')).toBe('NG');
+  });
+
+  it('finds the code of names the registration list spells differently', () => {
+    expect(resolveCountryCode(null, "Côte d'Ivoire")).toBe('CI');
+    expect(resolveCountryCode(null, 'Côte d’Ivoire')).toBe('CI');
+    expect(resolveCountryCode(undefined, 'Ivory Coast')).toBe('CI');
+    expect(resolveCountryCode(null, "Cote D'Ivoire (Ivory Coast)")).toBe('CI');
+    expect(resolveCountryCode(null, 'DR Congo')).toBe('CD');
+    expect(resolveCountryCode(null, 'Democratic Republic of the Congo')).toBe('CD');
+    expect(resolveCountryCode(null, 'São Tomé & Príncipe')).toBe('ST');
+  });
+
+  it('gives Côte d’Ivoire and DR Congo their flags, not the globe', () => {
+    expect(countryFlag(resolveCountryCode(null, "Côte d'Ivoire"))).toBe('🇨🇮');
+    expect(countryFlag(resolveCountryCode(null, 'DR Congo'))).toBe('🇨🇩');
+  });
+
+  it('answers null for an unknown or missing name', () => {
+    expect(resolveCountryCode(null, 'Atlantis')).toBeNull();
+    expect(resolveCountryCode(null, null)).toBeNull();
+    expect(resolveCountryCode(null, '')).toBeNull();
   });
 });

@@ -124,7 +124,7 @@ export function LibraryPicker({
                     />
                   </span>
                   <span className="mt-1 flex items-center justify-between gap-2 text-xs">
-                    <span dir="ltr" className="truncate font-mono text-ink-200">
+                    <span dir="ltr" title={image.filename} className="truncate font-mono text-ink-200">
                       {shortFilename(image.filename)}
                     </span>
                     <bdi className="shrink-0 text-ink-400 tabular-nums">

@@ -32,6 +32,8 @@ export interface ProviderCardProps {
   /** Social sign-in is allowed on the platform (Platform settings › General). */
   platformAllows: boolean;
   disabled: boolean;
+  /** The server's refusal of the secret (a custom id saved without one), already translated. */
+  secretError?: string | null;
 }
 
 /**
@@ -46,6 +48,7 @@ export function ProviderCard({
   onChange,
   platformAllows,
   disabled,
+  secretError,
 }: ProviderCardProps) {
   const { t } = useTranslation('admin-social-login');
   const id = useId();
@@ -134,6 +137,7 @@ export function ProviderCard({
             id={`${id}-custom-secret`}
             label={labels.secret}
             hint={state.hasCustomSecret ? t('secretSaved') : t('secretHint', { provider: name })}
+            error={secretError}
           >
             {(control) => (
               <div className="relative">
@@ -149,7 +153,7 @@ export function ProviderCard({
                   placeholder={state.hasCustomSecret ? '••••••••' : undefined}
                   onChange={(event) => change({ customSecret: event.target.value })}
                   disabled={disabled}
-                  className={inputClass(false, 'pe-12 rtl:text-end')}
+                  className={inputClass(Boolean(secretError), 'pe-12 rtl:text-end')}
                 />
                 <button
                   type="button"

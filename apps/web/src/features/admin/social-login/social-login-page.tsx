@@ -9,6 +9,7 @@ import { LoadFailed } from '../../../components/ui/load-failed';
 import { InlineSpinner, PageSpinner } from '../../../components/ui/spinner';
 import { accessProblem } from '../../../lib/api-error-message';
 import { useAction } from '../../../lib/use-action';
+import { type ServerFieldError, serverFieldErrors } from '../../../lib/validate';
 import { AccessProblem } from '../layout/access-views';
 import { PageHeader } from '../layout/page-header';
 import { platformSettingsQuery } from '../lib/platform-settings';
@@ -42,13 +43,22 @@ function SocialLoginForm({
   const { t } = useTranslation('admin-social-login');
   const queryClient = useQueryClient();
   const [forms, setForms] = useState(() => formsOf(settings));
+  // The server's field errors (a custom id saved without its secret), shown under the field they name.
+  const [fieldErrors, setFieldErrors] = useState<ServerFieldError[]>([]);
+  const { t: shell } = useTranslation();
+  const secretErrorOf = (provider: SocialProvider) => {
+    const found = fieldErrors.find((error) => error.field.startsWith(`${provider}.`));
+    return found ? shell(found.key as never) : null;
+  };
   const save = useAction({
     action: saveSocialLoginSettings,
     success: t('saved'),
     failure: t('saveFailed'),
     // The login page's buttons (this tab's cache) follow at once.
     invalidate: [['social-login-settings']],
+    onError: (error) => setFieldErrors(serverFieldErrors(error)),
     onSuccess: (saved) => {
+      setFieldErrors([]);
       queryClient.setQueryData(socialLoginAdminQuery.queryKey, saved);
       // Typed secrets are gone from the screen once saved; the server only says one exists.
       setForms(formsOf(saved));
@@ -72,6 +82,7 @@ function SocialLoginForm({
             onChange={(form) => setForms((current) => ({ ...current, [provider]: form }))}
             platformAllows={platformAllows}
             disabled={save.isPending}
+            secretError={secretErrorOf(provider)}
           />
         ))}
       </div>
