@@ -136,6 +136,8 @@ export async function verifySongs(
   const status = STATUS_OF_ACTION[decision.action] as Exclude<SongStatus, 'pending'>;
   const ids = [...new Set(decision.ids)];
   const outcome = await deps.db.transaction(async (tx) => {
+    // The results lock comes before the songs', as for every change of the count.
+    const results = status === 'approved' ? await lockResults(tx) : null;
     const rows = await repository.lockSongs(tx, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const pending = rows.filter((row) => row.status === 'pending');
@@ -144,6 +146,10 @@ export async function verifySongs(
       .map((id) => ({ _id: id, status: byId.get(id)?.status ?? ('missing' as const) }));
     if (rows.length === 0) throw NotFound('SONG_NOT_FOUND');
     if (pending.length === 0) throw Conflict('SONG_ALREADY_MODERATED', { extra: { skipped } });
+    // A pending song with votes was sent back to review: approving it would change a published count.
+    if (results?.published) {
+      for (const row of pending) if (await hasAnyVotes(tx, row.id)) throw Conflict('RESULTS_PUBLISHED');
+    }
     const moderatedIds = pending.map((row) => row.id);
     await repository.setModeration(tx, moderatedIds, {
       status,

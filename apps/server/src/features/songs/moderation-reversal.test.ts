@@ -194,6 +194,14 @@ describe('changing a moderation decision', () => {
       const first = await verify(reopened.id, { action: 'approve' });
       expect(first.status).toBe(409);
       expect(first.body.code).toBe('RESULTS_PUBLISHED');
+      // Nor through "Approve selected".
+      const bulk = await server.request('PUT', '/api/admin/songs/verify', {
+        token: admin.token,
+        body: { ids: [reopened.id], action: 'approve' },
+      });
+      expect(bulk.status).toBe(409);
+      expect(bulk.body.code).toBe('RESULTS_PUBLISHED');
+      expect((await songRow(reopened.id)).status).toBe('pending');
       // A song nobody voted for changes no count.
       const unvoted = await verify(fresh.id, {
         action: 'approve',
