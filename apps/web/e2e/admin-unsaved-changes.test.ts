@@ -45,6 +45,13 @@ describe('unsaved changes in an admin form', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/categories');
     expect(await categories.dialog.isVisible()).toBe(true);
 
+    // The browser's Back button: the question; staying keeps the page, the form and what was typed.
+    await page.goBack();
+    await expect.poll(() => prompts.asked.length).toBe(3);
+    expect(prompts.asked.at(-1)).toBe(prompts.question);
+    expect(new URL(page.url()).pathname).toBe('/admin/categories');
+    expect(await categories.dialog.getByLabel('Name (English)').inputValue()).toBe('Half-typed category');
+
     // Closing the tab: the browser's own question.
     await page.close({ runBeforeUnload: true });
     await expect.poll(() => prompts.asked.at(-1)).toBe('beforeunload');
@@ -54,7 +61,26 @@ describe('unsaved changes in an admin form', () => {
     prompts.answerWith('leave');
     await categories.dialog.getByRole('button', { name: 'Cancel' }).click();
     await categories.dialog.waitFor({ state: 'hidden' });
-    expect(prompts.asked.length).toBe(4);
+    expect(prompts.asked.length).toBe(5);
+  });
+
+  it('Back, answered leave, goes to the page before with the typed form dropped', async () => {
+    const page = await browser.reset({ language: 'en', viewport: 'desktop' });
+    await storeSession(browser.context, admin);
+    const prompts = new UnsavedChangesPrompts(page);
+    const categories = new AdminCategoriesPage(page);
+    await page.goto('/admin');
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Categories', exact: true })
+      .click();
+    await page.locator('article').first().waitFor();
+    await categories.startAdding();
+    await categories.fill({ name: 'Abandoned category' });
+    prompts.answerWith('leave');
+    await page.goBack();
+    await expect.poll(() => prompts.asked).toEqual([prompts.question]);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin');
   });
 
   it('asks in Arabic', async () => {

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Marks the history entry pushed so that Back first lands on the page with unsaved changes. */
+const GUARD = 'ovationUnsavedGuard';
+
 /** An in-app link the router would follow: same origin, plain left click, no new tab or download. */
 function followedLink(event: MouseEvent): HTMLAnchorElement | null {
   if (event.defaultPrevented || event.button !== 0) return null;
@@ -23,8 +26,9 @@ function followedLink(event: MouseEvent): HTMLAnchorElement | null {
  * discard them?' before an in-app link leaves the page. `confirmLeave()` asks the same question for the
  * form's own ways out (Cancel, Escape, the close button) and answers whether to go on.
  * The app uses the declarative router, which has no navigation blocker, so links are caught at the
- * document, in the capture phase, before the router's own click handler. (Back and Forward inside the app
- * are not guarded: that needs the data router's blocker.)
+ * document, in the capture phase, before the router's own click handler. Back is caught with a guard entry
+ * in the history, at the same address, pushed while the form holds changes: Back lands on the page itself
+ * and asks; staying puts the guard back, leaving goes back once more.
  */
 export function useUnsavedChanges(dirty: boolean) {
   const { t } = useTranslation('admin');
@@ -47,10 +51,26 @@ export function useUnsavedChanges(dirty: boolean) {
       event.preventDefault();
       event.stopPropagation();
     };
+    const pushGuard = () =>
+      window.history.pushState({ ...window.history.state, [GUARD]: true }, '', window.location.href);
+    // Once per page: after a save the guard entry stays, a Back that changes nothing.
+    if (!window.history.state?.[GUARD]) pushGuard();
+    let leaving = false;
+    const onPopState = () => {
+      if (leaving || window.history.state?.[GUARD]) return;
+      if (window.confirm(message)) {
+        leaving = true;
+        window.history.back();
+      } else {
+        pushGuard();
+      }
+    };
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState);
     document.addEventListener('click', onClick, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState);
       document.removeEventListener('click', onClick, true);
     };
   }, [dirty, message]);
