@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminAccessDenied } from './pages/admin-access';
 import { AdminDashboardPage, dashboardText } from './pages/admin-dashboard';
 import { text } from './pages/catalogs';
 import { callApi, coverPng, deleteSongs, uploadSong } from './support/api';
@@ -133,12 +134,11 @@ describe('admin dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/admin/songs');
   });
 
-  it('sends a fan who opens /admin/users to the home page', async () => {
-    const page = browser.page;
+  it('shows a fan who opens /admin/users Access Denied, with the way home', async () => {
     await signInAs(browser.context, browser.baseUrl, { email: DEMO.fan, password: DEMO_PASSWORD });
-    await page.goto('/admin/users');
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.locator('main').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    const denied = new AdminAccessDenied(browser.page);
+    await denied.open('/admin/users');
+    expect(denied.path()).toBe('/admin/users');
+    expect(await denied.goHome()).toBe('/');
   });
 });
