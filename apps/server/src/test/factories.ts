@@ -98,6 +98,25 @@ export async function createAuditEntry(
   return row!;
 }
 
+/**
+ * `count` audited song approvals by `actorId` from one network, one a minute from an hour before `base`
+ * ("Song 0" oldest): a log for the audit screen's and export's tests to read.
+ */
+export async function createSongApprovalEntries(db: Database, actorId: string, count: number, base: number) {
+  for (let index = 0; index < count; index++) {
+    await createAuditEntry(db, {
+      action: 'song.approved',
+      actorId,
+      targetType: 'song',
+      targetId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      ip: '203.0.113.7',
+      before: { title: `Song ${index}`, status: 'pending' },
+      after: { title: `Song ${index}`, status: 'approved' },
+      createdAt: new Date(base - (60 - index) * 60_000),
+    });
+  }
+}
+
 /** Stores a voting window without an audit entry, for tests of other features (voting's own use its repository). */
 export { saveVotingWindow };
 

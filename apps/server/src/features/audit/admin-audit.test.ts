@@ -6,6 +6,7 @@ import {
   createAuditEntry,
   createCategory,
   createSong,
+  createSongApprovalEntries,
   createUser,
   setPlatformTimezone,
 } from '../../test/factories';
@@ -31,18 +32,7 @@ beforeAll(async () => {
   ada = await createUser(server.db, { role: 'admin', name: 'Ada Obi', email: 'ada.obi@ovation.test' });
   bola = await createUser(server.db, { role: 'admin', name: 'Bola Ade', email: 'bola@example.com' });
   // 25 song approvals by Ada, one a minute: "Song 0" oldest.
-  for (let index = 0; index < 25; index++) {
-    await createAuditEntry(server.db, {
-      action: 'song.approved',
-      actorId: ada.id,
-      targetType: 'song',
-      targetId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-      ip: '203.0.113.7',
-      before: { title: `Song ${index}`, status: 'pending' },
-      after: { title: `Song ${index}`, status: 'approved' },
-      createdAt: new Date(BASE - (60 - index) * MINUTE),
-    });
-  }
+  await createSongApprovalEntries(server.db, ada.id, 25, BASE);
   await createAuditEntry(server.db, {
     action: 'category.updated',
     actorId: bola.id,

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { signIn } from '../../test/accounts';
-import { createAuditEntry, createUser } from '../../test/factories';
+import { createAuditEntry, createSongApprovalEntries, createUser } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/server';
 
 const MINUTE = 60 * 1000;
@@ -49,18 +49,7 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await signIn(server, 'admin');
   ada = await createUser(server.db, { role: 'admin', name: 'Ada Obi', email: 'ada.obi@ovation.test' });
-  for (let index = 0; index < 3; index++) {
-    await createAuditEntry(server.db, {
-      action: 'song.approved',
-      actorId: ada.id,
-      targetType: 'song',
-      targetId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
-      ip: '203.0.113.7',
-      before: { title: `Song ${index}`, status: 'pending' },
-      after: { title: `Song ${index}`, status: 'approved' },
-      createdAt: new Date(BASE - (60 - index) * MINUTE),
-    });
-  }
+  await createSongApprovalEntries(server.db, ada.id, 3, BASE);
   // A title and a reason written to start formulas when a spreadsheet opens the file.
   await createAuditEntry(server.db, {
     action: 'song.rejected',
