@@ -253,6 +253,8 @@ export function parseConfig(given: NodeJS.ProcessEnv = process.env) {
     databaseUrl: values.DATABASE_URL,
     dataDir,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    /** PUBLIC_URL as configured (no default): share links and the sitemap fall back to the request's host. */
+    publicOrigin: values.PUBLIC_URL?.replace(/\/$/, ''),
     redisUrl: values.REDIS_URL,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { LANGUAGES, type LanguageCode } from '@ovation/shared/languages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { varyByLanguage, visitorLanguage } from './language';
+import { LRUCache } from 'lru-cache';
+import { escapeMarkup } from './escape-markup';
+import { languageFromQuery, varyByLanguage, visitorLanguage } from './language';
 import { translate } from './translate';
 
 /** Open Graph wants a territory with the language; the one each of our languages is most read in. */
@@ -15,50 +17,87 @@ const OPEN_GRAPH_LOCALES: Record<LanguageCode, string> = {
   sw: 'sw_KE',
 };
 
-function escapeAttribute(text: string) {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;');
-}
-
 /** Replaces the `<meta name|property="key">` tag (wherever its attributes wrap), or adds it to the head. */
 function setMeta(html: string, attribute: 'name' | 'property', key: string, content: string) {
-  const tag = `<meta ${attribute}="${key}" content="${escapeAttribute(content)}" />`;
+  const tag = `<meta ${attribute}="${key}" content="${escapeMarkup(content)}" />`;
   const existing = new RegExp(`<meta\\b[^>]*\\b${attribute}="${key.replaceAll('.', '\\.')}"[^>]*>`, 'i');
   return existing.test(html)
     ? html.replace(existing, () => tag)
     : html.replace('</head>', () => `  ${tag}\n  </head>`);
 }
 
+/** What a crawler reads of one page: its title, summary, picture and addresses, in one language. */
+export interface PageTags {
+  title: string;
+  description: string;
+  /** What a share preview says, when shorter than the description (og:description, twitter:description). */
+  shareDescription?: string;
+  /** The page's absolute address in this language: og:url and the canonical link. */
+  url: string;
+  type: 'website' | 'music.song';
+  image: { url: string; width: number; height: number; alt: string };
+  /** The same page in each language (hreflang code or x-default) at an absolute address. */
+  alternates: ReadonlyArray<{ hreflang: string; href: string }>;
+}
+
+/** Replaces every `<link rel="rel">` of the head with `tags` (none when empty). */
+function setLinks(html: string, rel: string, tags: string[]) {
+  const cleared = html.replace(new RegExp(`\\s*<link\\b[^>]*\\brel="${rel}"[^>]*>`, 'gi'), '');
+  return tags.length === 0
+    ? cleared
+    : cleared.replace('</head>', () => `  ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** The page's own tags: title, summary, picture, address and its other languages. */
+function applyPageTags(html: string, page: PageTags) {
+  let tagged = setMeta(html, 'property', 'og:type', page.type);
+  tagged = setMeta(tagged, 'property', 'og:url', page.url);
+  tagged = setMeta(tagged, 'property', 'og:image', page.image.url);
+  tagged = setMeta(tagged, 'property', 'og:image:width', String(page.image.width));
+  tagged = setMeta(tagged, 'property', 'og:image:height', String(page.image.height));
+  tagged = setMeta(tagged, 'property', 'og:image:alt', page.image.alt);
+  tagged = setMeta(tagged, 'name', 'twitter:card', 'summary_large_image');
+  tagged = setMeta(tagged, 'name', 'twitter:image', page.image.url);
+  tagged = setMeta(tagged, 'name', 'twitter:image:alt', page.image.alt);
+  tagged = setLinks(tagged, 'canonical', [`<link rel="canonical" href="${escapeMarkup(page.url)}" />`]);
+  return setLinks(
+    tagged,
+    'alternate',
+    page.alternates.map(
+      ({ hreflang, href }) =>
+        `<link rel="alternate" hreflang="${escapeMarkup(hreflang)}" href="${escapeMarkup(href)}" />`,
+    ),
+  );
+}
+
 /**
  * The built index.html in one language: `lang` and `dir` on the root, the title, the description and the
  * share preview (Open Graph and Twitter, og:locale with the other four as alternates), texts from the
- * shared catalogs. The page has no per-song tags (song pages render in the browser), so a shared song link
- * previews with these generic texts, now in the sharer's language.
+ * shared catalogs. With `page`, the page's own title, summary, picture and addresses replace the generic
+ * ones, so a shared song link previews with its song; every text is escaped, as song titles are anyone's.
  */
 export function renderHtmlShell(
   template: string,
   language: LanguageCode,
   adLocations: readonly string[] = [],
+  page?: PageTags,
 ): string {
   const text = (key: string) => translate(language, key) ?? '';
-  const title = text('meta.defaultTitle');
+  const title = page?.title ?? text('meta.defaultTitle');
+  const shareDescription = page ? (page.shareDescription ?? page.description) : text('meta.shareDescription');
   const direction = LANGUAGES.find((entry) => entry.code === language)?.direction ?? 'ltr';
   // data-served-language tells the web app which language the server chose, so its first render agrees.
   let html = template.replace(
     /<html\b[^>]*>/i,
     () => `<html lang="${language}" dir="${direction}" data-served-language="${language}">`,
   );
-  const titleTag = `<title>${escapeAttribute(title)}</title>`;
+  const titleTag = `<title>${escapeMarkup(title)}</title>`;
   html = /<title>/i.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/i, () => titleTag)
     : html.replace('</head>', () => `  ${titleTag}\n  </head>`);
-  html = setMeta(html, 'name', 'description', text('meta.description'));
+  html = setMeta(html, 'name', 'description', page?.description ?? text('meta.description'));
   html = setMeta(html, 'property', 'og:title', title);
-  html = setMeta(html, 'property', 'og:description', text('meta.shareDescription'));
+  html = setMeta(html, 'property', 'og:description', shareDescription);
   html = setMeta(html, 'property', 'og:locale', OPEN_GRAPH_LOCALES[language]);
   html = html.replace(/\s*<meta\b[^>]*\bproperty="og:locale:alternate"[^>]*>/gi, '');
   const alternates = LANGUAGES.filter((entry) => entry.code !== language)
@@ -66,7 +105,8 @@ export function renderHtmlShell(
     .join('\n    ');
   html = html.replace(/(<meta property="og:locale" [^>]*>)/, (tag) => `${tag}\n    ${alternates}`);
   html = setMeta(html, 'name', 'twitter:title', title);
-  html = setMeta(html, 'name', 'twitter:description', text('meta.shareDescription'));
+  html = setMeta(html, 'name', 'twitter:description', shareDescription);
+  if (page) html = applyPageTags(html, page);
   // Where an ad can be served now: the first paint keeps those slots' boxes, so nothing shifts when the
   // ads arrive (components/ads/ad-page.tsx reads it).
   html = setMeta(html, 'name', 'ovation-ad-locations', adLocations.join(','));
@@ -95,22 +135,54 @@ function chooseEncoding(header: string | string[] | undefined): 'br' | 'gzip' | 
   return undefined;
 }
 
+export interface HtmlShellOptions {
+  /** Where an ad can be served now (ads runtime). */
+  adLocations?: () => Promise<readonly string[]>;
+  /**
+   * Extra tags for this request's page (preload hints, say), inserted just before `</head>`. The result is
+   * part of the cache key, so it may differ by page and language.
+   */
+  headExtras?: (request: FastifyRequest, language: LanguageCode) => Promise<string> | string;
+  /** The page's own share and search tags (a song's title and picture), or undefined for the generic ones. */
+  pageTags?: (request: FastifyRequest, language: LanguageCode) => Promise<PageTags | undefined>;
+}
+
 /**
- * Serves the web app's one HTML page in the visitor's language (their saved choice, else Accept-Language),
- * so the first paint, the page's language for assistive technology and a shared link's preview are right
- * before any script runs. index.html changes only with a build, so each language is rendered once and kept
- * until the file changes.
+ * Rendered pages kept: every song and category page in five languages would be thousands; the pages being
+ * shared right now are a few dozen, and one missed costs a render and its compression (about 10 ms).
  */
-export function createHtmlShell(
-  indexHtmlPath: string,
-  adLocations: () => Promise<readonly string[]> = async () => [],
-) {
+const MAX_RENDERED_PAGES = 500;
+
+/** Runs an optional per-page step; a failure serves the page without what it adds. */
+async function optional<T>(
+  step: (() => Promise<T | undefined> | T | undefined) | undefined,
+  fallback: T,
+): Promise<T> {
+  try {
+    return (await step?.()) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Serves the web app's one HTML page in the visitor's language (`?lang=`, else their saved choice, else
+ * Accept-Language), with the page's own share tags, so the first paint, the page's language for assistive
+ * technology and a shared link's preview are right before any script runs. Each variant (language, page
+ * tags, ad locations, extra head tags) is rendered and compressed once and kept in a bounded cache keyed by
+ * what it is made of, so a song's new title makes a new variant; index.html changing clears them all.
+ */
+export function createHtmlShell(indexHtmlPath: string, options: HtmlShellOptions = {}) {
   let template: string | undefined;
   let templateVersion = 0;
-  // By language and the ad locations of the moment: a handful of variants, each compressed once.
-  const rendered = new Map<string, RenderedShell>();
+  const rendered = new LRUCache<string, RenderedShell>({ max: MAX_RENDERED_PAGES });
 
-  function shellFor(language: LanguageCode, locations: readonly string[]): RenderedShell {
+  function shellFor(
+    language: LanguageCode,
+    locations: readonly string[],
+    page: PageTags | undefined,
+    extras: string,
+  ): RenderedShell {
     // One stat a request (what sending the file did): a build under a running server is picked up at once.
     const version = fs.statSync(indexHtmlPath).mtimeMs;
     if (version !== templateVersion) {
@@ -118,11 +190,12 @@ export function createHtmlShell(
       templateVersion = version;
       rendered.clear();
     }
-    const key = `${language}|${locations.join(',')}`;
+    const key = JSON.stringify([language, locations, page ?? null, extras]);
     let shell = rendered.get(key);
     if (!shell) {
       template ??= fs.readFileSync(indexHtmlPath, 'utf8');
-      const html = renderHtmlShell(template, language, locations);
+      let html = renderHtmlShell(template, language, locations, page);
+      if (extras) html = html.replace('</head>', () => `${extras}\n  </head>`);
       shell = {
         html,
         etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
@@ -135,8 +208,14 @@ export function createHtmlShell(
   }
 
   return async function serveHtmlShell(request: FastifyRequest, reply: FastifyReply) {
-    const language = visitorLanguage(request.headers);
-    const shell = shellFor(language, await adLocations().catch(() => []));
+    const language = languageFromQuery(request.url) ?? visitorLanguage(request.headers);
+    const [locations, page, extras] = await Promise.all([
+      optional(options.adLocations, [] as readonly string[]),
+      optional(() => options.pageTags?.(request, language), undefined),
+      // Hints are an optimisation: a failure serves the page without them.
+      optional(() => options.headExtras?.(request, language), ''),
+    ]);
+    const shell = shellFor(language, locations, page, extras);
     varyByLanguage(reply, 'Accept-Encoding');
     reply
       .header('cache-control', 'no-cache')

@@ -80,7 +80,7 @@ describe('a public page for a guest', () => {
     const answer = await get(page());
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe(SHARED_PUBLIC);
-    expect(SHARED_PUBLIC).toMatch(/^public, max-age=0, s-maxage=5, stale-while-revalidate=\d+/);
+    expect(SHARED_PUBLIC).toMatch(/^public, max-age=10, s-maxage=5, stale-while-revalidate=\d+/);
     expect(answer.headers.vary).toBe('Accept-Encoding, Authorization');
     expect(answer.headers['content-encoding']).toBeUndefined();
     // Strong, and the hash of exactly the bytes sent.
@@ -250,36 +250,42 @@ describe('answers no shared cache may keep', () => {
 /**
  * Every public GET route and its caching decision, asked as a guest. A new public GET route fails the first
  * test until it is listed here, with its decision: 'shared' (the same for every guest), 'revalidated'
- * (public, but each copy asks first), or 'never' (personal, per request, or a redirect).
+ * (public, but each copy asks first), 'picture' (public bytes kept for a time, a year at the version its
+ * address names), or 'never' (personal, per request, or a redirect).
  */
-const PUBLIC_GET_CACHING: Record<string, { url: () => string; caching: 'shared' | 'revalidated' | 'never' }> =
-  {
-    '/api/songs': { url: () => '/api/songs', caching: 'shared' },
-    '/api/songs/:id': { url: () => `/api/songs/${song.id}`, caching: 'revalidated' },
-    '/api/categories': { url: () => '/api/categories', caching: 'shared' },
-    '/api/categories/:id': { url: () => `/api/categories/${category.id}`, caching: 'shared' },
-    '/api/stats': { url: () => '/api/stats', caching: 'shared' },
-    '/api/stats/banners': { url: () => '/api/stats/banners', caching: 'shared' },
-    '/api/public/public-settings': { url: () => '/api/public/public-settings', caching: 'shared' },
-    // The server's clock and the window's state at this second: no-store, as the voting rules want.
-    '/api/voting-settings/status': { url: () => '/api/voting-settings/status', caching: 'never' },
-    // Small, read by the sign-in page only; a candidate for 'shared' (features/social-login/routes.ts).
-    '/api/auth/social-login-settings': { url: () => '/api/auth/social-login-settings', caching: 'never' },
-    // A fresh challenge each time.
-    '/api/captcha/challenge': { url: () => '/api/captcha/challenge', caching: 'never' },
-    // Ads with their per-view signed tokens, and the click redirect that counts.
-    '/api/ad-slots': { url: () => '/api/ad-slots?slots=header', caching: 'never' },
-    '/api/ad-click/:token': { url: () => '/api/ad-click/not-a-token', caching: 'never' },
-    // Sign-in redirects carrying a per-visitor flow cookie.
-    '/api/auth/google': { url: () => '/api/auth/google', caching: 'never' },
-    '/api/auth/google/callback': { url: () => '/api/auth/google/callback', caching: 'never' },
-    '/api/auth/facebook': { url: () => '/api/auth/facebook', caching: 'never' },
-    '/api/auth/facebook/callback': { url: () => '/api/auth/facebook/callback', caching: 'never' },
-    // A load balancer's probe must reach the instance, never a copy.
-    '/api/health': { url: () => '/api/health', caching: 'never' },
-    '/api/health/live': { url: () => '/api/health/live', caching: 'never' },
-    '/api/health/ready': { url: () => '/api/health/ready', caching: 'never' },
-  };
+const PUBLIC_GET_CACHING: Record<
+  string,
+  { url: () => string; caching: 'shared' | 'revalidated' | 'picture' | 'never' }
+> = {
+  '/api/songs': { url: () => '/api/songs', caching: 'shared' },
+  '/api/songs/:id': { url: () => `/api/songs/${song.id}`, caching: 'revalidated' },
+  '/api/categories': { url: () => '/api/categories', caching: 'shared' },
+  '/api/categories/:id': { url: () => `/api/categories/${category.id}`, caching: 'shared' },
+  '/api/stats': { url: () => '/api/stats', caching: 'shared' },
+  '/api/stats/banners': { url: () => '/api/stats/banners', caching: 'shared' },
+  '/api/public/public-settings': { url: () => '/api/public/public-settings', caching: 'shared' },
+  // The server's clock and the window's state at this second: no-store, as the voting rules want.
+  '/api/voting-settings/status': { url: () => '/api/voting-settings/status', caching: 'never' },
+  // Small, read by the sign-in page only; a candidate for 'shared' (features/social-login/routes.ts).
+  '/api/auth/social-login-settings': { url: () => '/api/auth/social-login-settings', caching: 'never' },
+  // A fresh challenge each time.
+  '/api/captcha/challenge': { url: () => '/api/captcha/challenge', caching: 'never' },
+  // Ads with their per-view signed tokens, and the click redirect that counts.
+  '/api/ad-slots': { url: () => '/api/ad-slots?slots=header', caching: 'never' },
+  '/api/ad-click/:token': { url: () => '/api/ad-click/not-a-token', caching: 'never' },
+  // Sign-in redirects carrying a per-visitor flow cookie.
+  '/api/auth/google': { url: () => '/api/auth/google', caching: 'never' },
+  '/api/auth/google/callback': { url: () => '/api/auth/google/callback', caching: 'never' },
+  '/api/auth/facebook': { url: () => '/api/auth/facebook', caching: 'never' },
+  '/api/auth/facebook/callback': { url: () => '/api/auth/facebook/callback', caching: 'never' },
+  // A load balancer's probe must reach the instance, never a copy.
+  '/api/health': { url: () => '/api/health', caching: 'never' },
+  '/api/health/live': { url: () => '/api/health/live', caching: 'never' },
+  '/api/health/ready': { url: () => '/api/health/ready', caching: 'never' },
+  // Share pictures for link previews: the same for everyone, drawn from public data only.
+  '/api/songs/:id/share-image': { url: () => `/api/songs/${song.id}/share-image`, caching: 'picture' },
+  '/api/share-image': { url: () => '/api/share-image', caching: 'picture' },
+};
 
 describe('every public GET route', () => {
   it('has a caching decision here', () => {
@@ -295,6 +301,7 @@ describe('every public GET route', () => {
       const answer = await get(url());
       const cacheControl = String(answer.headers['cache-control']);
       if (caching === 'never') expectNeverShared(answer, route);
+      else if (caching === 'picture') expect(`${route}: ${cacheControl}`).toMatch(/: public, max-age=\d+/);
       else
         expect(`${route}: ${cacheControl}`).toBe(
           `${route}: ${caching === 'shared' ? SHARED_PUBLIC : SHARED_REVALIDATED}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromCookie, negotiateLanguage } from './language';
+import { languageFromCookie, languageFromQuery, negotiateLanguage } from './language';
 
 describe('negotiateLanguage', () => {
   const cases: [string | undefined, string | undefined][] = [
@@ -33,5 +33,15 @@ describe('languageFromCookie', () => {
     expect(languageFromCookie('ovation-lang=de')).toBeUndefined();
     expect(languageFromCookie('my-ovation-lang=ar')).toBeUndefined();
     expect(languageFromCookie(undefined)).toBeUndefined();
+  });
+});
+
+describe('languageFromQuery', () => {
+  it('reads a language of ours from ?lang=, and nothing else', () => {
+    expect(languageFromQuery('/songs/1?lang=fr')).toBe('fr');
+    expect(languageFromQuery('/?a=1&lang=ar')).toBe('ar');
+    expect(languageFromQuery('/?lang=de')).toBeUndefined();
+    expect(languageFromQuery('/?lang=')).toBeUndefined();
+    expect(languageFromQuery('/songs')).toBeUndefined();
   });
 });

@@ -83,6 +83,17 @@ export function languageFromCookie(header: string | undefined): LanguageCode | u
   return undefined;
 }
 
+/**
+ * The language a page's address names (`?lang=fr`): each language of a page has its own address, which
+ * search engines index (the sitemap's hreflang alternates) and a link can be shared in.
+ */
+export function languageFromQuery(url: string): LanguageCode | undefined {
+  const query = url.indexOf('?');
+  if (query === -1) return undefined;
+  const value = new URLSearchParams(url.slice(query + 1)).get('lang');
+  return isLanguageCode(value) ? value : undefined;
+}
+
 /** The visitor's language from the request alone: their saved choice (cookie), else `Accept-Language`. */
 export function visitorLanguage(headers: FastifyRequest['headers']): LanguageCode {
   return (

@@ -79,6 +79,9 @@ const EXAMINED_PUBLIC_GETS = new Set([
   '/api/auth/google/callback',
   '/api/auth/facebook',
   '/api/auth/facebook/callback',
+  // Share pictures: a JPEG of the cover, title, artist and category, never a count or a winner.
+  '/api/share-image',
+  '/api/songs/:id/share-image',
   '/api/health',
   '/api/health/live',
   '/api/health/ready',

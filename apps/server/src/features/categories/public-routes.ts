@@ -3,11 +3,10 @@ import type { RouteApp } from '../../app-context';
 import { ok } from '../../lib/envelope';
 import { answerCachedPages, sendPublicPage } from '../../lib/public-pages';
 import type { ResponseCache } from '../../lib/response-cache';
+import { categoryPageKey as categoryKey } from './cached-read-service';
 import { type CategoryPagesDependencies, getCategoryWithSongs, listPublicCategories } from './service';
 
 const tags = ['categories'];
-
-const categoryKey = (id: string) => `category:${id}`;
 
 /** The public category pages: every category, and one with its songs (the busiest read of a show night). */
 export function registerCategoryPublicRoutes(

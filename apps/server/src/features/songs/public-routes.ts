@@ -10,6 +10,7 @@ import { ok, page } from '../../lib/envelope';
 import { paginationOf } from '../../lib/pagination';
 import { sendPublicPage } from '../../lib/public-pages';
 import type { ResponseCache } from '../../lib/response-cache';
+import { songPageKey } from './cached-read-service';
 import { getSong, listSongs, type PublicSongsDependencies } from './public-service';
 import type { ViewCounter } from './view-counter';
 
@@ -45,7 +46,7 @@ export function registerSongPublicRoutes(
         deps.cache,
         request,
         reply,
-        `song:${request.params.id}`,
+        songPageKey(request.params.id),
         async () => ok(await getSong(deps, request.params.id, request.viewer)),
         { revalidate: true },
       );

@@ -65,6 +65,15 @@ export async function findSongsPage(db: Database, query: ListSongsQuery, status:
   return { rows, total: totals[0]?.total ?? 0 };
 }
 
+/** Every approved song's id and last change, oldest first: the sitemap's entries. */
+export function findApprovedSongEntries(db: Database) {
+  return db
+    .select({ id: songs.id, updatedAt: songs.updatedAt })
+    .from(songs)
+    .where(eq(songs.status, 'approved'))
+    .orderBy(asc(songs.createdAt), asc(songs.id));
+}
+
 export async function findSongById(db: Database, id: string) {
   const rows = await selectSongs(db).where(eq(songs.id, id)).limit(1);
   return rows[0];

@@ -10,6 +10,29 @@ export function facebookShareUrl(url: string): string {
   return `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`;
 }
 
+/** WhatsApp's own share link: the text and the address in one message, which WhatsApp previews. */
+export function whatsAppShareUrl(url: string, text: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`;
+}
+
+/** Whether the device offers its own share sheet (most phones; few desktop browsers). */
+export function canShareNatively(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+}
+
+/**
+ * Opens the device's share sheet. A visitor closing it is not a failure; anything else answers false so
+ * the caller can offer the other ways.
+ */
+export async function shareNatively(data: { url: string; text: string; title?: string }): Promise<boolean> {
+  try {
+    await navigator.share(data);
+    return true;
+  } catch (error) {
+    return error instanceof DOMException && error.name === 'AbortError';
+  }
+}
+
 export function xShareUrl(url: string, text: string): string {
   return `https://twitter.com/intent/tweet?${new URLSearchParams({ text, url })}`;
 }

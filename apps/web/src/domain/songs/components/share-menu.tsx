@@ -1,8 +1,14 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, FacebookIcon, XSocialIcon } from '../../../components/ui/icons';
+import { CheckIcon, FacebookIcon, WhatsAppIcon, XSocialIcon } from '../../../components/ui/icons';
 import { useDisclosure } from '../../../components/ui/use-disclosure';
-import { facebookShareUrl, xShareUrl } from '../share-links';
+import {
+  canShareNatively,
+  facebookShareUrl,
+  shareNatively,
+  whatsAppShareUrl,
+  xShareUrl,
+} from '../share-links';
 import { LinkIcon, ShareIcon } from './song-icons';
 import { useCopy } from './use-copy';
 
@@ -21,7 +27,10 @@ interface ShareMenuProps {
 const ITEM =
   'flex min-h-11 w-full items-center gap-3 rounded-xl px-3 text-start text-sm font-medium text-ink-100 hover:bg-white/[0.08] focus-visible:bg-white/[0.08]';
 
-/** A small Share button with Facebook, Twitter/X and Copy Link ('Copied!' for 2 s). */
+/**
+ * A small Share button with WhatsApp, the device's share sheet (where there is one), Facebook, Twitter/X
+ * and Copy Link ('Copied!' for 2 s).
+ */
 export function ShareMenu({ url, text, label, networks = true, className = '' }: ShareMenuProps) {
   const { t } = useTranslation('songs');
   const { open, containerRef, panelId, buttonProps, close } = useDisclosure();
@@ -72,6 +81,29 @@ export function ShareMenu({ url, text, label, networks = true, className = '' }:
         >
           {networks && (
             <>
+              <a
+                href={whatsAppShareUrl(url, text)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={ITEM}
+                onClick={() => close()}
+              >
+                <WhatsAppIcon className="size-5 text-[#25d366]" />
+                {t('share.whatsapp')}
+              </a>
+              {canShareNatively() && (
+                <button
+                  type="button"
+                  className={ITEM}
+                  onClick={() => {
+                    close();
+                    void shareNatively({ url, text });
+                  }}
+                >
+                  <ShareIcon className="size-5" />
+                  {t('share.native')}
+                </button>
+              )}
               <a
                 href={facebookShareUrl(url)}
                 target="_blank"
