@@ -2,17 +2,19 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { watchLinkIntent } from './app/link-prefetch';
 import { queryClient } from './app/query-client';
-import { prefetchHomeData } from './features/home/api/prefetch-home';
+import { prefetchRoute } from './app/route-prefetch';
 import { initI18n } from './lib/i18n';
 
-// On the home page, start its API calls now: they run while i18next fetches the catalog and the page's
-// code downloads, so on a slow network data and code arrive together.
-if (window.location.pathname === '/') prefetchHomeData(queryClient);
 const ready = initI18n().catch((error: unknown) => {
   // Render anyway: keys are better than a blank page, and the language chunk may load on a retry.
   console.error(error);
 });
+// The landing page's code, catalogs and API calls start now, beside the shell's catalog: on a slow network
+// they arrive together instead of one after the other. Later pages start theirs when a link is chosen.
+prefetchRoute(queryClient, window.location);
+watchLinkIntent(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lost its #root element');

@@ -27,6 +27,7 @@ export * from './schemas/health';
 export * from './schemas/privacy';
 export * from './schemas/second-factor';
 export * from './schemas/settings';
+export * from './schemas/sharing';
 export * from './schemas/social-login';
 export * from './schemas/song-writes';
 export * from './schemas/votes';

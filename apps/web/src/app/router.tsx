@@ -1,10 +1,9 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import { RouteGuard } from './guards/route-guard';
 import { RootLayout } from './layout/root-layout';
-
-type PageModule = { default: ComponentType };
+import { type PageModule, publicPages } from './route-prefetch';
 
 /**
  * A lazily loaded page: its own chunk, its own Suspense boundary (the spinner shows while its code
@@ -44,16 +43,16 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      page(undefined, () => import('../features/home/components/home-page')),
-      page('login', () => import('../features/auth/pages/login-page')),
-      page('register', () => import('../features/auth/pages/register-page')),
+      page(undefined, publicPages.home),
+      page('login', publicPages.login),
+      page('register', publicPages.register),
       page('forgot-password', () => import('../features/auth/pages/forgot-password-page')),
       page('reset-password', () => import('../features/auth/pages/reset-password-page')),
       page('auth/callback', () => import('../features/auth/pages/auth-callback-page')),
-      page('songs', () => import('../features/songs/pages/songs-page')),
-      page('songs/:id', () => import('../features/songs/pages/song-detail-page')),
-      page('categories', () => import('../features/categories/pages/categories-page')),
-      page('categories/:id', () => import('../features/categories/pages/category-detail-page')),
+      page('songs', publicPages.songs),
+      page('songs/:id', publicPages.song),
+      page('categories', publicPages.categories),
+      page('categories/:id', publicPages.category),
       guarded(
         [],
         page('profile', () => import('../features/profile/pages/profile-page')),

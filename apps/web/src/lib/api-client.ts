@@ -47,6 +47,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Headers beyond the usual ones (the device id of a sign-in or a vote: lib/device-id.ts). */
   headers?: Record<string, string>;
+  /**
+   * A public read whose answer is the same for a guest and a fan (the catalog, the stats, the voting
+   * status): guests and fans send it bare, with no token and no header of ours, so it is the very request
+   * the server's `<link rel="preload">` in the page already started and the browser hands that answer
+   * over instead of asking twice. Admins and artists, who may see more, still send their token.
+   */
+  publicRead?: boolean;
 }
 
 /**
@@ -122,6 +129,29 @@ export function authHeaders(): { headers: Record<string, string>; sentToken: boo
   return { headers, sentToken: Boolean(token) };
 }
 
+/** Addresses whose preload (in the page's HTML) has been taken already: each serves one read. */
+const takenPreloads = new Set<string>();
+
+/**
+ * True the first time a read asks for an address the server preloaded in this page's HTML (`<link
+ * rel="preload" as="fetch">`): that answer was fetched moments ago, for this very read. Its `max-age=0`
+ * would otherwise make the browser ask the server again instead of handing it over.
+ */
+function takePreload(url: string): boolean {
+  if (typeof document === 'undefined' || takenPreloads.has(url)) return false;
+  const hinted = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].some(
+    (link) => link.getAttribute('href') === url,
+  );
+  if (hinted) takenPreloads.add(url);
+  return hinted;
+}
+
+/** Guests and fans see the public view of the catalog; admins and artists (their own songs) may see more. */
+function seesPublicView(): boolean {
+  const { user } = getSession();
+  return !user || user.role === 'fan';
+}
+
 /** The error a call that never reached the server rejects with. */
 export function networkError(): ApiError {
   return new ApiError(0, 'NETWORK_ERROR', 'Failed to connect to backend');
@@ -132,8 +162,9 @@ export function networkError(): ApiError {
  * Bearer header. Throws ApiError for every failure, with the server's stable code when it gave one.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const { headers: baseHeaders, sentToken } = authHeaders();
-  const headers = { ...options.headers, ...baseHeaders };
+  const bare = options.publicRead === true && seesPublicView();
+  const { headers: baseHeaders, sentToken } = bare ? { headers: {}, sentToken: false } : authHeaders();
+  const headers: Record<string, string> = { ...options.headers, ...baseHeaders };
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -142,18 +173,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(path, options.query);
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body,
       signal: options.signal,
       // Public answers may be kept by a CDN for seconds (stale-while-revalidate); the browser asks the
       // server every time instead, which costs a 304 when nothing changed, so an admin's change (a switch,
-      // an approved song) shows on the visitor's next page load.
-      cache: 'no-cache',
+      // an approved song) shows on the visitor's next page load. The one exception is the answer this page
+      // load's own preload has just fetched: taken as it is, once.
+      cache: bare && takePreload(url) ? 'force-cache' : 'no-cache',
     });
     text = await response.text();
   } catch (error) {

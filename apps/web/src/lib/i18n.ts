@@ -139,11 +139,16 @@ export function hasChosenLanguage(): boolean {
 }
 
 /**
- * The visitor's choice, else the language the server already rendered the page in (it negotiated
- * Accept-Language: starting in the same one means no flash of another language), else the first browser
- * language we support (the dev server renders nothing), else English.
+ * The language the address names, else the visitor's choice, else the language the server already rendered
+ * the page in (it negotiated Accept-Language: starting in the same one means no flash of another language),
+ * else the first browser language we support (the dev server renders nothing), else English.
  */
 function resolveInitialLanguage(): LanguageCode {
+  // A page's address in one language (`?lang=fr`, the sitemap's alternates, a link shared in French) opens
+  // in it, as the server rendered it; it is not saved as the visitor's choice.
+  const addressed =
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('lang');
+  if (isLanguageCode(addressed)) return addressed;
   const chosen = chosenLanguage();
   if (chosen) return chosen;
   const served =
@@ -185,6 +190,18 @@ export async function initI18n(): Promise<void> {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+}
+
+/**
+ * Starts downloading a page's namespace catalogs in the active language now, beside its code: i18next's
+ * later request for them reuses the same module instead of starting after the page's code has run.
+ */
+export function preloadNamespaces(namespaces: readonly string[]): void {
+  for (const namespace of namespaces) {
+    findCatalogLoader(activeLanguage, namespace)?.().catch(() => {
+      // i18next asks again when the page needs it, and reports the failure then.
+    });
+  }
 }
 
 /** Switches the interface language, remembers the choice and mirrors the page for Arabic. */

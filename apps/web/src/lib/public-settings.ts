@@ -17,7 +17,7 @@ export const publicSettingsQuery = queryOptions({
   queryFn: async ({ signal }) =>
     // Typed, not parsed: every page reads these, and parsing would put the schema library in the first
     // download (the server validates the answer against its response schema before sending it).
-    apiGet<PublicSettings>('/public/public-settings', { signal }),
+    apiGet<PublicSettings>('/public/public-settings', { signal, publicRead: true }),
   staleTime: PUBLIC_SETTINGS_STALE_MS,
   refetchOnMount: true,
   refetchOnWindowFocus: true,

@@ -1,7 +1,7 @@
 import type { AltchaWidgetElement } from 'altcha';
 import type {} from 'altcha/types/react';
 import type { TFunction } from 'i18next';
-import { type CSSProperties, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { type CSSProperties, type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../ui/button-styles';
 import { InlineSpinner } from '../ui/spinner';
@@ -35,6 +35,36 @@ function describeError(error: unknown): string {
 }
 
 /**
+ * True once the visitor starts on the form around `ref` (focus or typing in any of its fields) or the field
+ * itself scrolls into view: only then does the widget's script (tens of kB) load, not with the page.
+ */
+function useFormInUse(ref: RefObject<HTMLElement | null>): boolean {
+  const [inUse, setInUse] = useState(false);
+  useEffect(() => {
+    const field = ref.current;
+    if (inUse || !field) return;
+    const form = field.closest('form') ?? field;
+    const start = () => setInUse(true);
+    form.addEventListener('focusin', start);
+    form.addEventListener('input', start);
+    const observer =
+      typeof IntersectionObserver === 'undefined'
+        ? undefined
+        : new IntersectionObserver((entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) start();
+          });
+    observer?.observe(field);
+    if (!observer) start();
+    return () => {
+      form.removeEventListener('focusin', start);
+      form.removeEventListener('input', start);
+      observer?.disconnect();
+    };
+  }, [ref, inUse]);
+  return inUse;
+}
+
+/**
  * The CAPTCHA of the sign-up and vote forms: the self-hosted ALTCHA proof of work, or Google reCAPTCHA
  * when the server is configured for it. Any failure shows its message and a Retry button, which mounts a
  * fresh widget.
@@ -50,6 +80,8 @@ export function CaptchaField({
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
+  const fieldRef = useRef<HTMLFieldSetElement>(null);
+  const inUse = useFormInUse(fieldRef);
 
   const reportToken = (token: string | null) => {
     if (token) setFailure(null);
@@ -66,9 +98,11 @@ export function CaptchaField({
   };
 
   return (
-    <fieldset className="flex min-w-0 flex-col gap-3">
+    <fieldset ref={fieldRef} className="flex min-w-0 flex-col gap-3">
       <legend className="sr-only">{t('captcha.label')}</legend>
-      {provider === 'recaptcha' ? (
+      {!inUse ? (
+        <div className="min-h-16" data-captcha-waiting="" />
+      ) : provider === 'recaptcha' ? (
         <RecaptchaWidget
           key={attempt}
           siteKey={siteKey}

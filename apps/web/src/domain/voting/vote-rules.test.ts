@@ -41,6 +41,14 @@ describe('resolveVoteButtonState', () => {
       phase: 'ended',
     });
   });
+  it('neither offers the vote nor says Voted while a fan’s check is on its way', () => {
+    expect(resolveVoteButtonState({ ...active, checking: true, eligibility: undefined })).toEqual({
+      kind: 'checking',
+    });
+    expect(
+      resolveVoteButtonState({ ...active, pending: true, checking: true, eligibility: undefined }).kind,
+    ).toBe('voting');
+  });
   it('lets the user try when eligibility is unknown (guest, or the check failed)', () => {
     expect(resolveVoteButtonState({ ...active, eligibility: undefined }).kind).toBe('votable');
   });

@@ -51,12 +51,14 @@ export type VoteButtonState =
   | { kind: 'cooldown'; hours: number }
   | { kind: 'closed'; phase: Exclude<VotingPhase, 'active'> }
   | { kind: 'used' }
+  | { kind: 'checking' }
   | { kind: 'votable' };
 
 /**
  * The vote button's state (the public spec), in order: a vote in flight, voting closed for everyone,
  * this song already voted (with the time left), another song's cooldown in hours, a quota used with no
- * renewal, else votable. Without an eligibility answer (guest, or the check failed) the user may try:
+ * renewal, else votable. While the answer is on its way the button says it is checking, so a fan who voted
+ * never sees 'Vote' turn into 'Voted'. Without an eligibility answer (guest, or the check failed) the user may try:
  * the server decides. An answer given before the vote opened (`openedAt`, device clock) said no because
  * voting was closed: it is not trusted once voting is open, so the button is votable at the opening
  * second, and a fresh answer follows a few seconds later.
@@ -67,9 +69,12 @@ export function resolveVoteButtonState(input: {
   eligibility: Eligibility | undefined;
   now: number;
   openedAt?: number;
+  /** The voting status or this fan's check is still on its way: neither 'Vote' nor 'Voted' is known yet. */
+  checking?: boolean;
 }): VoteButtonState {
   const { pending, phase, now, openedAt } = input;
   if (pending) return { kind: 'voting' };
+  if (input.checking) return { kind: 'checking' };
   if (phase !== 'active') return { kind: 'closed', phase };
   const answeredBeforeOpening =
     openedAt !== undefined &&

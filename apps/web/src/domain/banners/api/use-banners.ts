@@ -17,7 +17,7 @@ const BANNER_STALE_MS = 30 * 1000;
 
 export const bannersQuery = queryOptions({
   queryKey: bannerKeys.all,
-  queryFn: ({ signal }) => apiGet<Banner[]>('/stats/banners', { signal }),
+  queryFn: ({ signal }) => apiGet<Banner[]>('/stats/banners', { signal, publicRead: true }),
   staleTime: BANNER_STALE_MS,
   refetchOnMount: true,
   refetchOnWindowFocus: true,

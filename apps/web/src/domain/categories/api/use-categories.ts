@@ -13,7 +13,7 @@ const CATEGORY_STALE_MS = 5 * 60 * 1000;
 
 export const categoriesQuery = queryOptions({
   queryKey: categoryKeys.list(),
-  queryFn: ({ signal }) => apiGet<Category[]>('/categories', { signal }),
+  queryFn: ({ signal }) => apiGet<Category[]>('/categories', { signal, publicRead: true }),
   staleTime: CATEGORY_STALE_MS,
 });
 
@@ -39,7 +39,7 @@ export interface CategoryDetail {
 export function categoryDetailQuery(id: string) {
   return queryOptions({
     queryKey: categoryKeys.detail(id),
-    queryFn: ({ signal }) => apiGet<CategoryDetail>(`/categories/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet<CategoryDetail>(`/categories/${id}`, { signal, publicRead: true }),
     staleTime: 30_000,
   });
 }

@@ -22,7 +22,7 @@ export const songKeys = {
 export function songListQuery(params: SongListParams) {
   return queryOptions({
     queryKey: songKeys.list(params),
-    queryFn: ({ signal }) => apiRequest<Song[]>('/songs', { query: { ...params }, signal }),
+    queryFn: ({ signal }) => apiRequest<Song[]>('/songs', { query: { ...params }, signal, publicRead: true }),
     staleTime: 30_000,
   });
 }
@@ -35,7 +35,7 @@ export function useSongList(params: SongListParams) {
 export function songDetailQuery(id: string) {
   return queryOptions({
     queryKey: songKeys.detail(id),
-    queryFn: ({ signal }) => apiGet<Song>(`/songs/${id}`, { signal }),
+    queryFn: ({ signal }) => apiGet<Song>(`/songs/${id}`, { signal, publicRead: true }),
     staleTime: 30_000,
     // No retry rule of its own: the app's (query-client.ts) never repeats a 4xx, so a malformed id (400)
     // or a missing song (404) shows its page at once.

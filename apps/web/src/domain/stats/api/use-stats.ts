@@ -11,7 +11,7 @@ export const ZERO_STATS: Stats = { totalSongs: 0, totalVotes: 0, totalUsers: 0, 
 
 export const statsQuery = queryOptions({
   queryKey: statsKeys.public,
-  queryFn: ({ signal }) => apiGet<Stats>('/stats', { signal }),
+  queryFn: ({ signal }) => apiGet<Stats>('/stats', { signal, publicRead: true }),
   staleTime: 60_000,
 });
 

@@ -61,6 +61,15 @@ export function fromCategoryEligibility(answer: CategoryEligibility, songId: str
 
 export type EligibilitySource = 'song' | 'category';
 
+export interface VoteEligibilityState {
+  eligibility: Eligibility | undefined;
+  /**
+   * A fan's first check is still on its way (the button must not offer a vote it may refuse); undefined
+   * for everyone else, who is offered the vote and the server decides.
+   */
+  checking: boolean | undefined;
+}
+
 /**
  * Whether the signed-in fan may vote for this song: from the song check (song page) or the category check
  * (lists and the category page: one call covers every song of the category). Undefined for everyone else
@@ -70,7 +79,7 @@ export function useVoteEligibility(
   song: { _id: string; category: { _id: string } },
   source: EligibilitySource,
   recheck: boolean,
-): Eligibility | undefined {
+): VoteEligibilityState {
   const session = useSession();
   const userId = isFan(session) ? session.user._id : '';
   const refetchInterval = recheck ? ELIGIBILITY_RECHECK_MS : undefined;
@@ -86,7 +95,10 @@ export function useVoteEligibility(
     refetchInterval,
     select: (answer: CategoryEligibility) => fromCategoryEligibility(answer, song._id),
   });
-  if (!userId) return undefined;
+  if (!userId) return { eligibility: undefined, checking: undefined };
   const query = source === 'song' ? songQuery : categoryQuery;
-  return query.data && { ...query.data, checkedAt: query.dataUpdatedAt };
+  return {
+    eligibility: query.data && { ...query.data, checkedAt: query.dataUpdatedAt },
+    checking: query.isLoading,
+  };
 }

@@ -16,7 +16,7 @@ const STATUS_PATH = '/voting-settings/status';
 export async function fetchVotingStatus(signal?: AbortSignal): Promise<VotingStatus> {
   const startedAt = performance.now();
   const sentAt = Date.now();
-  const status = await apiGet<VotingStatus>(STATUS_PATH, { signal });
+  const status = await apiGet<VotingStatus>(STATUS_PATH, { signal, publicRead: true });
   const receivedAt = Date.now();
   const sample = { sentAt, receivedAt, serverTime: Date.parse(status.serverTime) };
   const timing = findNetworkTiming(STATUS_PATH, startedAt);

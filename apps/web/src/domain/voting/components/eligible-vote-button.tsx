@@ -17,6 +17,6 @@ export function EligibleVoteButton({
   recheck = false,
   ...props
 }: EligibleVoteButtonProps) {
-  const eligibility = useVoteEligibility(props.song, source, recheck);
-  return <VoteButton {...props} eligibility={eligibility} />;
+  const { eligibility, checking } = useVoteEligibility(props.song, source, recheck);
+  return <VoteButton {...props} eligibility={eligibility} checking={checking} />;
 }

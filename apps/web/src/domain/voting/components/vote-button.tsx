@@ -32,6 +32,12 @@ export interface VoteButtonProps {
   eligibility?: Eligibility;
   /** How a successful vote is announced: a toast (lists) or the success modal (song page). */
   success?: VoteFlowProps['success'];
+  /**
+   * Set by EligibleVoteButton for a signed-in fan: true while the fan's check is on its way. When set (true
+   * or false), the button also waits for the voting status, and reads a neutral 'Checking…' until both are
+   * known, so a fan who voted never sees 'Vote' turn into 'Voted'.
+   */
+  checking?: boolean;
 }
 
 /** Re-renders every minute while a countdown is shown, so 'Xh Ym' stays true and ends on time. */
@@ -56,10 +62,11 @@ export function VoteButton({
   className = '',
   eligibility,
   success = 'toast',
+  checking,
 }: VoteButtonProps) {
   const { t } = useTranslation();
   const session = useSession();
-  const { period } = useVotingPeriod();
+  const { period, isPending: periodPending } = useVotingPeriod();
   const [flow, setFlow] = useState<'closed' | 'opening' | 'open' | 'submitting'>('closed');
   const buttonRef = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -71,6 +78,7 @@ export function VoteButton({
     now: Date.now(),
     // The opening on this device's clock, to compare with when the eligibility answer came.
     openedAt: period.start.getTime() - serverClock.offset(),
+    checking: checking === true || (checking !== undefined && periodPending),
   });
 
   // A dialog of the vote (login, CAPTCHA, success) leaves the page when it closes, and focus would fall to
@@ -137,6 +145,14 @@ export function VoteButton({
     case 'cooldown':
       content = t('voteButton.cooldown', { hours: state.hours });
       break;
+    case 'checking':
+      content = (
+        <>
+          <InlineSpinner />
+          {t('voteButton.checking')}
+        </>
+      );
+      break;
     case 'used':
       content = t('voteButton.used');
       break;
@@ -166,7 +182,7 @@ export function VoteButton({
         onPointerEnter={() => void loadVoteFlow()}
         onFocus={() => void loadVoteFlow()}
         aria-disabled={unavailable || undefined}
-        aria-busy={flow === 'opening' || flow === 'submitting' || undefined}
+        aria-busy={flow === 'opening' || flow === 'submitting' || state.kind === 'checking' || undefined}
         data-vote-state={state.kind}
         className={buttonClass(
           variant,
