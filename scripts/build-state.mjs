@@ -32,6 +32,7 @@ const builds = {
     sources: [
       'apps/web/src',
       'apps/web/index.html',
+      'apps/web/build',
       'apps/web/vite.config.ts',
       'apps/web/public',
       'apps/web/package.json',

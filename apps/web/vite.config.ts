@@ -1,7 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
+import { pwa } from './build/pwa.ts';
 
 /**
  * The libraries every page needs, in one chunk of their own: it changes only when a dependency is upgraded,
@@ -16,7 +18,17 @@ const isFrameworkModule = (id: string) => FRAMEWORK_MODULES.test(id) && !/react-
 const API_TARGET = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  // pwa() before precompress(): the service worker it writes is then compressed with the rest.
+  plugins: [react(), tailwindcss(), pwa(), precompress()],
+  resolve: {
+    // zod without its eval-compiled parsers, which the content security policy forbids (see the file).
+    alias: [
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
+      },
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },
@@ -32,6 +44,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: the server reads it to preload the landing page's chunk and its catalogs.
+    manifest: true,
     // Every browser we target supports <link rel="modulepreload">; the polyfill would cost bytes for nothing.
     modulePreload: { polyfill: false },
     // kB, minified. The framework chunk (React DOM, router, i18next, TanStack Query) is ~400 kB; warn if it grows.

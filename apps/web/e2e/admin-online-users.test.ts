@@ -49,7 +49,7 @@ describe('online users', () => {
     fanContext = await browser.page
       .context()
       .browser()!
-      .newContext({ viewport: VIEWPORTS.desktop, baseURL: browser.baseUrl });
+      .newContext({ viewport: VIEWPORTS.desktop, baseURL: browser.baseUrl, serviceWorkers: 'block' });
     const fanPage = await fanContext.newPage();
     await fanPage.goto('/');
     const fan: SignedIn = await fanPage.evaluate(async (credentials) => {

@@ -18,6 +18,7 @@ async function openVisitor(viewport: keyof typeof VIEWPORTS = 'desktop') {
   const context = await browser.context.browser()!.newContext({
     viewport: VIEWPORTS[viewport],
     baseURL: browser.baseUrl,
+    serviceWorkers: 'block',
   });
   await context.addInitScript(() => window.localStorage.setItem('language', 'en'));
   return { context, page: await context.newPage() };

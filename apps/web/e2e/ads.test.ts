@@ -81,6 +81,7 @@ async function openVisitor(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.context.browser()!.newContext({
     viewport: VIEWPORTS.desktop,
     baseURL: browser.baseUrl,
+    serviceWorkers: 'block',
     userAgent: headless.replace('HeadlessChrome', 'Chrome'),
   });
   await context.addInitScript(() => window.localStorage.setItem('language', 'en'));

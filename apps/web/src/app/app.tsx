@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { UpdatePromptSlot } from '../features/pwa/components/update-prompt-slot';
 import { onUserChange } from '../lib/session';
 import { queryClient } from './query-client';
 
@@ -15,6 +16,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <UpdatePromptSlot />
     </QueryClientProvider>
   );
 }
