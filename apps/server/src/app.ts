@@ -46,6 +46,8 @@ import { registerSessionRoutes } from './features/sessions/routes';
 import { registerPlatformSettingsAdminRoutes } from './features/settings/admin-routes';
 import { shareSettingsChanges } from './features/settings/invalidation';
 import { registerPublicSettingsRoutes } from './features/settings/routes';
+import { registerCrawlerRoutes, registerShareImageRoutes } from './features/sharing/routes';
+import { createPageTags } from './features/sharing/service';
 import { registerSocialLoginAdminRoutes } from './features/social-login/admin-routes';
 import { registerSocialLoginRoutes } from './features/social-login/routes';
 import { registerSongAdminRoutes } from './features/songs/admin-routes';
@@ -72,7 +74,7 @@ import { createMemorySpentChallengeStore, createRedisSpentChallengeStore } from 
 import { registerErrorHandling, sendFailure } from './lib/error-handler';
 import { fastifyOptions } from './lib/fastify-options';
 import { createHtmlShell } from './lib/html-shell';
-import { IMMUTABLE_CACHE, registerHttpCaching } from './lib/http-caching';
+import { IMMUTABLE_CACHE, registerHttpCaching, SITE_ICON_CACHE } from './lib/http-caching';
 import { registerHttpLimits } from './lib/http-limits';
 import { registerJsonBodies } from './lib/json-bodies';
 import { registerLifecycle } from './lib/lifecycle';
@@ -82,6 +84,7 @@ import { registerMetricsRoute } from './lib/metrics-route';
 import { deploymentNamespace } from './lib/namespace';
 import { Limiter } from './lib/rate-limit';
 import { ResponseCache } from './lib/response-cache';
+import { createRoutePreloads } from './lib/route-preloads';
 import { deriveKey } from './lib/secrets';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { validatorCompiler } from './lib/validation';
@@ -223,6 +226,12 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', () => adsRuntime.close());
 
   registerCountryRoutes(app);
+  const sharingDependencies = {
+    db,
+    storage: context.storage,
+    cache: responseCache,
+    publicOrigin: config.publicOrigin,
+  };
   let declaredRoutes: DeclaredRoute[] = [];
   await app.register(
     async (api) => {
@@ -254,6 +263,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       const publicPages = { db, storage: context.storage, cache: responseCache };
       registerSongPublicRoutes(routes, { ...publicPages, views, clock: context.clock });
       registerCategoryPublicRoutes(routes, publicPages);
+      registerShareImageRoutes(routes, sharingDependencies);
       registerBannerPublicRoutes(routes, publicPages);
       registerStatsRoutes(routes, publicPages);
       const songsDependencies = { ...publicPages, clock: context.clock };
@@ -335,6 +345,7 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
   );
 
   registerUploadRoutes(app, context.storage);
+  registerCrawlerRoutes(app, sharingDependencies);
   registerMetricsRoute(app, { registry: metrics.registry, token: config.metrics.token });
 
   const indexHtml = config.webDist ? path.join(config.webDist, 'index.html') : undefined;
@@ -350,13 +361,22 @@ export async function buildApp(context: AppContext): Promise<FastifyInstance> {
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders: (response, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header('cache-control', immutable ? IMMUTABLE_CACHE : 'no-cache');
+        const siteIcon =
+          filePath.endsWith(`${path.sep}favicon.svg`) || filePath.includes(`${path.sep}icons${path.sep}`);
+        response.header(
+          'cache-control',
+          immutable ? IMMUTABLE_CACHE : siteIcon ? SITE_ICON_CACHE : 'no-cache',
+        );
       },
     });
   }
 
   const serveHtmlShell = serveWeb
-    ? createHtmlShell(indexHtml, () => adsRuntime.servableLocations())
+    ? createHtmlShell(indexHtml, {
+        adLocations: () => adsRuntime.servableLocations(),
+        pageTags: createPageTags(sharingDependencies),
+        headExtras: createRoutePreloads({ manifestPath: path.join(config.webDist!, '.vite/manifest.json') }),
+      })
     : undefined;
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =

@@ -47,7 +47,7 @@ export class AdminImagesPage {
 
   /** Copy URL on a card. */
   async copyUrl(card: Locator) {
-    await card.getByRole('button', { name: /^Copy the URL of / }).click();
+    await card.getByRole('button', { name: /^Copy URL of / }).click();
   }
 
   /** Delete on a card, then Delete in 'Delete image?'. */

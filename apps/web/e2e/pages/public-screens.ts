@@ -4,7 +4,7 @@ import { uniqueEmail } from '../support/auth-flows';
 
 /**
  * Every public screen (the public spec: visitor, fan and artist), in one place for the browser tests that walk them
- * all: reflow at 320 px and axe (e2e/reach.test.ts). A new public route gets a line here.
+ * all: reflow at 320 px, axe and HTML_CodeSniffer (e2e/reach.test.ts). A new public route gets a line here.
  */
 
 /** Who looks at the screen: a guest, or the demo fan or artist (signed in). */

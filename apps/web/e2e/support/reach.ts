@@ -2,11 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { BrowserSession } from './browser';
+import { htmlCodeSnifferErrors } from './htmlcs';
 
 /**
  * What the reach checks share: a page at 320 CSS px (WCAG 2.2 SC 1.4.10, the
- * width of a 1280 px screen at 400% or a phone zoomed in) never scrolls sideways, and axe finds nothing
- * serious or critical under the WCAG 2.0/2.1/2.2 A and AA rules.
+ * width of a 1280 px screen at 400% or a phone zoomed in) never scrolls sideways, axe finds nothing
+ * serious or critical under the WCAG 2.0/2.1/2.2 A and AA rules, and HTML_CodeSniffer no WCAG 2 AA error.
  */
 export const REFLOW_WIDTH = 320;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -30,7 +31,8 @@ export async function seriousAxeFindings(page: Page): Promise<string[]> {
 
 /**
  * Expects (softly, so one run reports every page) that the page as it is now does not scroll sideways and
- * that axe finds nothing serious or critical on it; `label` names the page in the report.
+ * that neither axe (serious or critical) nor HTML_CodeSniffer (errors) finds anything on it; `label` names
+ * the page in the report.
  */
 export async function expectReachable(page: Page, label: string) {
   // How far the page scrolls sideways (0 when it fits; a desktop scrollbar makes the difference negative).
@@ -38,8 +40,11 @@ export async function expectReachable(page: Page, label: string) {
     Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
   );
   expect
-    .soft({ overflow, serious: await seriousAxeFindings(page) }, label)
-    .toEqual({ overflow: 0, serious: [] });
+    .soft(
+      { overflow, serious: await seriousAxeFindings(page), htmlcs: await htmlCodeSnifferErrors(page) },
+      label,
+    )
+    .toEqual({ overflow: 0, serious: [], htmlcs: [] });
 }
 
 /**

@@ -42,7 +42,7 @@ export function RootLayout() {
         <SkipLink />
         <RouteEffects />
         {/* Home's header lies over the slideshow: its strip goes above both, at the top of the page. */}
-        {isHome && <AdSlot location="header" className={`${STRIP_CLASS} py-3`} />}
+        {isHome && <AdSlot location="header" landmark className={`${STRIP_CLASS} py-3`} />}
         <div className="relative flex flex-1 flex-col">
           <SiteHeader variant={isHome ? 'hero' : 'bar'} />
           {/* At least a screen tall: the footer starts below the fold, so a page whose content arrives
@@ -55,7 +55,7 @@ export function RootLayout() {
             </RouteErrorBoundary>
           </main>
         </div>
-        <AdSlot location="footer" className={`${STRIP_CLASS} pb-10`} />
+        <AdSlot location="footer" landmark className={`${STRIP_CLASS} pb-10`} />
         <SiteFooter />
         {needsLanguage && (
           <Suspense fallback={null}>

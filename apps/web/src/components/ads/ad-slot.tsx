@@ -117,15 +117,28 @@ interface AdSlotProps {
   occurrence?: number;
   /** 'li' between the cards of a song list. */
   as?: 'div' | 'li';
+  /** The slot stands outside main, header and footer: it becomes a named landmark of its own. */
+  landmark?: boolean;
   className?: string;
 }
 
-/** A slot of the page at `location`: its ad, its reserved box while the ads load, or nothing at all. */
-export function AdSlot({ location, occurrence = 0, as: Tag = 'div', className = '' }: AdSlotProps) {
+/**
+ * A slot of the page at `location`: its ad, its reserved box while the ads load, or nothing at all. A strip
+ * the layout puts outside the page's other landmarks (home's header strip sits above its header, the footer
+ * strip between main and footer) is a complementary landmark of its own, named by where it is: a screen
+ * reader's landmark list then holds every part of the page, and no two share a name.
+ */
+export function AdSlot({ location, occurrence = 0, as, landmark = false, className = '' }: AdSlotProps) {
+  const { t } = useTranslation();
   const slot = useAdSlot(location, occurrence);
   if (slot.kind === 'none') return null;
+  const Tag = landmark ? 'aside' : (as ?? 'div');
   return (
-    <Tag data-ad-location={location} className={className}>
+    <Tag
+      data-ad-location={location}
+      aria-label={landmark ? t(`ads.region.${location === 'header' ? 'header' : 'footer'}`) : undefined}
+      className={className}
+    >
       <SlotCreative location={location} slot={slot} />
     </Tag>
   );

@@ -20,8 +20,20 @@ export interface CategoryCardData {
   totalVotes?: number;
 }
 
-/** A category tile linking to its page: icon, type badge, name, song count. */
-export function CategoryCard({ category, href }: { category: CategoryCardData; href?: string }) {
+/**
+ * A category tile linking to its page: icon, type badge, name, song count. The name is a heading one level
+ * under the list's own (`h2` straight under a page's `h1`, `h3` under a section's `h2`), so the outline
+ * never skips a level.
+ */
+export function CategoryCard({
+  category,
+  href,
+  headingLevel: Heading = 'h3',
+}: {
+  category: CategoryCardData;
+  href?: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const { t, i18n } = useTranslation();
   const accent = { '--accent': category.color ?? '#f7c04a' } as CSSProperties;
   const continental = category.type === 'continental';
@@ -38,7 +50,8 @@ export function CategoryCard({ category, href }: { category: CategoryCardData; h
       >
         {category.icon}
       </span>
-      <span className="min-w-0 flex-1">
+      {/* A div, not a span: the heading inside is block content, which a span may not hold. */}
+      <div className="min-w-0 flex-1">
         <span
           className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${
             continental ? 'bg-gold-400/15 text-gold-200' : 'bg-jade-400/15 text-jade-300'
@@ -46,9 +59,9 @@ export function CategoryCard({ category, href }: { category: CategoryCardData; h
         >
           {continental ? t('categories.continental') : t('categories.regional')}
         </span>
-        <h3 className="mt-1.5 text-base leading-snug font-bold text-ink-50 sm:text-lg">
+        <Heading className="mt-1.5 text-base leading-snug font-bold text-ink-50 sm:text-lg">
           <bdi>{localizeCategory(category, i18n.language).name}</bdi>
-        </h3>
+        </Heading>
         <span className="mt-1 block text-sm text-ink-400">
           {t('categories.songCount', { count: category.totalSongs })}
           {category.region && ` · ${regionName(category.region, (key) => t(key))}`}
@@ -58,7 +71,7 @@ export function CategoryCard({ category, href }: { category: CategoryCardData; h
             {t('songs.votes', { count: category.totalVotes })}
           </span>
         )}
-      </span>
+      </div>
       <ArrowEndIcon className="mt-1 size-5 shrink-0 text-ink-500 transition-colors group-hover:text-gold-300" />
     </Link>
   );

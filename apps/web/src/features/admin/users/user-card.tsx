@@ -163,7 +163,7 @@ export function UserCard({
           {user.bio}
         </p>
       ) : (
-        <p className="mt-3 text-sm text-ink-500 italic">{t('card.noBio')}</p>
+        <p className="mt-3 text-sm text-ink-400 italic">{t('card.noBio')}</p>
       )}
 
       <div className="mt-auto pt-4">

@@ -10,6 +10,14 @@ import { TrashIcon } from '../../../domain/songs/components/song-icons';
 import { songPageUrl } from '../../../domain/songs/share-links';
 import { EligibleVoteButton } from '../../../domain/voting/components/eligible-vote-button';
 
+/**
+ * The category page's grid cells: the page's width less its side padding and gaps, one column on phones
+ * (1 rem padding), two from 640 px (1.5 rem, 1 rem gap), three from 1024 px (2 rem), four in the 80 rem
+ * column from 1280 px.
+ */
+const RANKED_COVER_SIZES =
+  '(min-width: 1280px) 292px, (min-width: 1024px) calc((100vw - 6rem) / 3), (min-width: 640px) calc((100vw - 4rem) / 2), calc(100vw - 2rem)';
+
 interface RankedSongCardProps {
   song: Song;
   /** '#n' on the cover; null when the standings are hidden (a neutral order, no ranks). */
@@ -62,7 +70,7 @@ export function RankedSongCard({
           cover={song.cover}
           seed={song._id}
           title={song.title}
-          sizes="(min-width: 1280px) 296px, (min-width: 1024px) 24vw, (min-width: 640px) 48vw, 100vw"
+          sizes={RANKED_COVER_SIZES}
           className="size-full transition-transform duration-500 group-hover:scale-[1.03]"
         />
         {rank !== null && (

@@ -200,7 +200,7 @@ export default function CategoriesPage() {
             <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((category) => (
                 <li key={category._id}>
-                  <CategoryCard category={category} />
+                  <CategoryCard category={category} headingLevel="h2" />
                 </li>
               ))}
             </ul>

@@ -100,7 +100,7 @@ function SongDetail({ song }: { song: Song }) {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
-      <nav aria-label={t('detail.allSongs')} className="flex flex-wrap items-center gap-2 text-sm">
+      <nav aria-label={t('detail.breadcrumb')} className="flex flex-wrap items-center gap-2 text-sm">
         <Link
           to="/songs"
           className="inline-flex min-h-11 items-center gap-1.5 rounded-full pe-3 font-semibold text-gold-300 hover:text-gold-200"
@@ -108,7 +108,7 @@ function SongDetail({ song }: { song: Song }) {
           <ArrowStartIcon className="size-4" />
           {t('detail.allSongs')}
         </Link>
-        <span aria-hidden="true" className="text-ink-600">
+        <span aria-hidden="true" className="text-ink-400">
           /
         </span>
         <Link
@@ -117,7 +117,7 @@ function SongDetail({ song }: { song: Song }) {
         >
           {t('detail.categories')}
         </Link>
-        <span aria-hidden="true" className="text-ink-600">
+        <span aria-hidden="true" className="text-ink-400">
           /
         </span>
         <Link
@@ -257,7 +257,7 @@ function SongDetail({ song }: { song: Song }) {
                 {t('detail.share')}
               </h2>
               <div className="mt-3">
-                <SharePanel url={url} text={shareText} tags={song.tags} />
+                <SharePanel url={url} text={shareText} title={song.title} tags={song.tags} />
               </div>
             </section>
           )}
