@@ -7,17 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 async function measure(browser, language) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -47,7 +40,7 @@ async function measure(browser, language) {
   return { total, rows };
 }
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: FLAGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 for (const language of ['en', null]) {
   const { total, rows } = await measure(browser, language);
   console.log(

@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
 import {
   countElements,
   SCALED_SONGS,
@@ -18,8 +19,6 @@ import {
 const FIRST_RANKING_TARGET_MS = 2_000;
 const ELEMENT_TARGET = 20_000;
 const RUNS = 3;
-/** Chromium as the browser journeys run it, in a container. */
-const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
 
 /** The median of a few runs: one slow start (a cold cache) does not decide the figure. */
 function median(values: number[]) {
@@ -44,7 +43,7 @@ async function timeApi(baseUrl: string, token: string, query: string) {
 async function main() {
   console.log(`Seeding ${SCALED_SONGS.toLocaleString('en')} approved songs on a private server…`);
   const server = await startScaledServer();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const whole = await timeApi(server.baseUrl, server.admin.token, '');
     const leaders = await timeApi(server.baseUrl, server.admin.token, '?songsPerCategory=5');

@@ -2,20 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, inject, type TestContext } from 'vitest';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../../../scripts/chromium.mjs';
+
+export { CHROMIUM_FLAGS, CHROMIUM_PATH };
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 /** Screenshots of failed journeys are kept here for the person reading the CI log. */
 export const FAILURE_SCREENSHOTS = path.join(root, 'test-results/e2e');
-
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -35,6 +28,11 @@ export interface BrowserSession {
     language?: string | null;
     viewport?: keyof typeof VIEWPORTS;
     adPopup?: boolean;
+    /**
+     * Blocked unless a test is about the service worker: requests a worker makes escape `page.route`, and
+     * a worker kept from one page would answer for the next.
+     */
+    serviceWorkers?: 'allow' | 'block';
   }): Promise<Page>;
 }
 
@@ -63,9 +61,9 @@ export function setUpBrowser(): BrowserSession {
     },
     baseUrl,
     offlineUrl,
-    async reset({ language = 'en', viewport = 'desktop', adPopup = false } = {}) {
+    async reset({ language = 'en', viewport = 'desktop', adPopup = false, serviceWorkers = 'block' } = {}) {
       await context?.close();
-      context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl });
+      context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl, serviceWorkers });
       if (!adPopup) await context.addInitScript(markAdPopupSeen);
       if (language) {
         await context.addInitScript((code) => window.localStorage.setItem('language', code), language);
@@ -76,7 +74,7 @@ export function setUpBrowser(): BrowserSession {
   };
 
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   });
   beforeEach(async (test: TestContext) => {
     await session.reset();

@@ -1,5 +1,5 @@
 import { AD_IMAGE_WIDTHS } from '../../features/images/picture-kinds';
-import { escapeXml } from './artwork';
+import { escapeMarkup } from '../../lib/escape-markup';
 import { createSeededRandom } from './deterministic';
 
 /** The demo sponsors' pictures (seed/ads.ts): a gradient, soft light spots, a motif and the brand's name. */
@@ -117,9 +117,9 @@ export function buildAdSvg(design: AdDesign): string {
     ? drawMotif(design.motif, width / 2, height * 0.4, motifSize, accent)
     : drawMotif(design.motif, width - margin - motifSize / 2, height / 2, motifSize, accent);
   const text = stacked
-    ? `<text x="${width / 2}" y="${height * 0.8}" text-anchor="middle" font-size="${fontSize}">${escapeXml(design.brand)}</text>
+    ? `<text x="${width / 2}" y="${height * 0.8}" text-anchor="middle" font-size="${fontSize}">${escapeMarkup(design.brand)}</text>
        <rect x="${width / 2 - fontSize}" y="${height * 0.8 + fontSize * 0.35}" width="${fontSize * 2}" height="${fontSize * 0.12}" rx="${fontSize * 0.06}" fill="${accent}"/>`
-    : `<text x="${margin}" y="${height / 2 + fontSize * 0.36}" font-size="${fontSize}">${escapeXml(design.brand)}</text>`;
+    : `<text x="${margin}" y="${height / 2 + fontSize * 0.36}" font-size="${fontSize}">${escapeMarkup(design.brand)}</text>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="background" x1="0" y1="0" x2="1" y2="1">

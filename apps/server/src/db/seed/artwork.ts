@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { escapeMarkup } from '../../lib/escape-markup';
 import { imageVariantKey } from '../../lib/images';
 import type { FileStorage } from '../../lib/storage';
 
@@ -29,11 +30,6 @@ export interface RenderedArtwork {
   storageKey: string;
   /** Total bytes of all written variants. */
   bytes: number;
-}
-
-/** Escapes text for an SVG text node or attribute value. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }
 
 /**

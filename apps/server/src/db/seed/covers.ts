@@ -1,4 +1,4 @@
-import { escapeXml } from './artwork';
+import { escapeMarkup } from '../../lib/escape-markup';
 import { createSeededRandom, hashToUint32 } from './deterministic';
 
 /** Covers are square and rendered at the widest COVER_WIDTHS entry (the detail page's hero). */
@@ -167,7 +167,7 @@ export function buildCoverSvg(title: string, artist: string): string {
   const titleLines = lines
     .map(
       (line, index) =>
-        `<tspan x="${titleX}" y="${firstTitleY + index * lineHeight}">${escapeXml(line)}</tspan>`,
+        `<tspan x="${titleX}" y="${firstTitleY + index * lineHeight}">${escapeMarkup(line)}</tspan>`,
     )
     .join('');
   const barY = firstTitleY - fontSize - 18;
@@ -189,11 +189,11 @@ export function buildCoverSvg(title: string, artist: string): string {
   ${motif(palette, random)}
   <rect y="${barY - 90}" width="100%" height="${COVER_SIZE - barY + 90}" fill="url(#scrim)"/>
   <g font-family="${FONT_FAMILY}" font-weight="bold">
-    <text x="${MARGIN + 5}" y="${MARGIN + initialsSize * 0.78 + 5}" font-size="${initialsSize}" fill="${deep}" fill-opacity="0.45" letter-spacing="-6">${escapeXml(initials)}</text>
-    <text x="${MARGIN}" y="${MARGIN + initialsSize * 0.78}" font-size="${initialsSize}" fill="#FFFFFF" fill-opacity="0.94" letter-spacing="-6">${escapeXml(initials)}</text>
+    <text x="${MARGIN + 5}" y="${MARGIN + initialsSize * 0.78 + 5}" font-size="${initialsSize}" fill="${deep}" fill-opacity="0.45" letter-spacing="-6">${escapeMarkup(initials)}</text>
+    <text x="${MARGIN}" y="${MARGIN + initialsSize * 0.78}" font-size="${initialsSize}" fill="#FFFFFF" fill-opacity="0.94" letter-spacing="-6">${escapeMarkup(initials)}</text>
     <rect x="${rightToLeft ? COVER_SIZE - MARGIN - 64 : MARGIN}" y="${barY}" width="64" height="7" rx="3.5" fill="${accent}"/>
     <text font-size="${fontSize}" fill="#FFFFFF" text-anchor="${anchor}">${titleLines}</text>
-    <text x="${titleX}" y="${artistY}" font-size="${artistSize}" font-weight="normal" fill="#FFFFFF" fill-opacity="0.82" text-anchor="${anchor}">${escapeXml(artist)}</text>
+    <text x="${titleX}" y="${artistY}" font-size="${artistSize}" font-weight="normal" fill="#FFFFFF" fill-opacity="0.82" text-anchor="${anchor}">${escapeMarkup(artist)}</text>
   </g>
 </svg>`;
 }
