@@ -9,8 +9,13 @@
  * (bench/crash.ts). It checks that every accepted vote is stored once and every total equals its vote rows,
  * prints a table per part with its targets, and drops the database. A missed target is listed; an integrity
  * failure fails the run. BENCH_ONLY runs some parts only (comma-separated: votes, reads, burst, instances,
- * crash, admin, review, online-users, ads), e.g. `BENCH_ONLY=burst npm run bench`; the seeding and the
- * server start always run.
+ * crash, admin, review, online-users, ads, web), e.g. `BENCH_ONLY=burst npm run bench`; the seeding and the
+ * server start run unless web is the only part.
+ *
+ * web (bench/web.ts) runs first, alone on the machine: what fans feel in the browser, with Lighthouse 12
+ * mobile on seven pages, slow 3G in Chromium under CDP throttling and the home page's JavaScript, against
+ * the production build of the web app (built first when stale) served by a server of its own on an
+ * embedded database with the demo data. It needs none of the bench database.
  *
  * BENCH_TARGET=<url> points the vote runs ((a), (b) and the opening burst (c)) at a running deployment, the
  * load balancer of `npm run stack:test -- --hold` for one, instead of a server of the bench's own. Its
@@ -47,6 +52,7 @@ import { printOnlineUsersBench, runOnlineUsersBench } from './online-users';
 import { runPgbench } from './pgbench';
 import { runReadsBench } from './reads';
 import { shuffle, startServer } from './vote-load';
+import { printWebBench, runWebBench } from './web';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 /** A fresh process compiles its hot paths and a fresh database reads its pages in: not measured. */
@@ -68,6 +74,7 @@ const BENCH_PARTS = [
   'review',
   'online-users',
   'ads',
+  'web',
 ] as const;
 type BenchPart = (typeof BENCH_PARTS)[number];
 /** A running deployment to send the vote runs to (its load balancer), instead of the bench's own server. */
@@ -164,6 +171,14 @@ function summarise(result: autocannon.Result): HttpResult {
 }
 
 async function main() {
+  // The browser measurements first, while nothing else loads the two cores.
+  const web = runs('web') ? await runWebBench() : undefined;
+  if (web && onlyParts.length === 1) {
+    console.log('\nOvation benchmark: the web app as fans feel it (BENCH_ONLY=web)');
+    const missed = printWebBench(web);
+    if (missed.length) console.log(`\nTargets missed: ${missed.join('; ')}`);
+    return;
+  }
   const name = `ovation_bench_${randomBytes(3).toString('hex')}`;
   const url = new URL(baseDatabaseUrl);
   url.pathname = `/${name}`;
@@ -382,6 +397,7 @@ async function main() {
       for (const row of tableRows) console.log(`| ${row.join(' | ')} |`);
     }
     for (const report of reports) report();
+    if (web) missedTargets.push(...printWebBench(web));
     if (missedTargets.length) console.log(`\nTargets missed: ${missedTargets.join('; ')}`);
     if (problems.length) {
       console.error(`\nINTEGRITY FAILURE: ${problems.join('; ')}`);
