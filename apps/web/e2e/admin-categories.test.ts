@@ -23,8 +23,8 @@ async function removeCategoriesNamed(token: string, names: string[]) {
 async function publicCategoryNames(language: string) {
   const page = await browser.reset({ language });
   await page.goto('/categories');
-  await page.locator('main ul li a h3').first().waitFor();
-  return page.locator('main ul li a h3').allInnerTexts();
+  await page.locator('main ul li a h2').first().waitFor();
+  return page.locator('main ul li a h2').allInnerTexts();
 }
 
 describe('category management', () => {

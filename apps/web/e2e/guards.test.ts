@@ -106,6 +106,8 @@ describe('screenshots', () => {
   it('saves the Arabic register page on a phone', async () => {
     const page = await browser.reset({ language: 'ar', viewport: 'phone' });
     await page.goto('/register');
+    // The CAPTCHA loads once the form is used.
+    await page.locator('form input').first().focus();
     await page.locator('altcha-widget').waitFor();
     await page.waitForLoadState('networkidle');
     const file = new URL('../../../docs/screenshots/register-phone-ar.png', import.meta.url).pathname;

@@ -22,7 +22,6 @@ export interface LandingRoute {
 const VOTING_STATUS = '/api/voting-settings/status';
 const CATEGORIES = '/api/categories';
 const STATS = '/api/stats';
-const PUBLIC_SETTINGS = '/api/public/public-settings';
 /** The static country and state list the sign-up form reads (a file of the build). */
 const COUNTRIES = '/assets/countries-optimized.json';
 
@@ -66,13 +65,15 @@ export const LANDING_ROUTES: readonly LandingRoute[] = [
     pattern: '/login',
     pageModule: 'src/features/auth/pages/login-page.tsx',
     namespaces: ['auth'],
-    publicReads: () => [PUBLIC_SETTINGS],
+    // The platform settings are not hinted: a hint may be answered from the browser's cache within the
+    // answer's stale-while-revalidate, and an admin's switch (registration closed) must show at once.
+    publicReads: () => [],
   },
   {
     pattern: '/register',
     pageModule: 'src/features/auth/pages/register-page.tsx',
     namespaces: ['auth'],
-    publicReads: () => [PUBLIC_SETTINGS, COUNTRIES],
+    publicReads: () => [COUNTRIES],
   },
 ];
 

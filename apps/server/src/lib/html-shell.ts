@@ -35,6 +35,8 @@ export interface PageTags {
   /** The page's absolute address in this language: og:url and the canonical link. */
   url: string;
   type: 'website' | 'music.song';
+  /** What the page's address names and the tags describe, when it exists and is public. */
+  describes?: 'song' | 'category';
   image: { url: string; width: number; height: number; alt: string };
   /** The same page in each language (hreflang code or x-default) at an absolute address. */
   alternates: ReadonlyArray<{ hreflang: string; href: string }>;
@@ -142,7 +144,11 @@ export interface HtmlShellOptions {
    * Extra tags for this request's page (preload hints, say), inserted just before `</head>`. The result is
    * part of the cache key, so it may differ by page and language.
    */
-  headExtras?: (request: FastifyRequest, language: LanguageCode) => Promise<string> | string;
+  headExtras?: (
+    request: FastifyRequest,
+    language: LanguageCode,
+    page: PageTags | undefined,
+  ) => Promise<string> | string;
   /** The page's own share and search tags (a song's title and picture), or undefined for the generic ones. */
   pageTags?: (request: FastifyRequest, language: LanguageCode) => Promise<PageTags | undefined>;
 }
@@ -209,12 +215,13 @@ export function createHtmlShell(indexHtmlPath: string, options: HtmlShellOptions
 
   return async function serveHtmlShell(request: FastifyRequest, reply: FastifyReply) {
     const language = languageFromQuery(request.url) ?? visitorLanguage(request.headers);
-    const [locations, page, extras] = await Promise.all([
+    const [locations, page] = await Promise.all([
       optional(options.adLocations, [] as readonly string[]),
       optional(() => options.pageTags?.(request, language), undefined),
-      // Hints are an optimisation: a failure serves the page without them.
-      optional(() => options.headExtras?.(request, language), ''),
     ]);
+    // After the page's tags (cached reads): a song or category that does not exist gets no hint of its read.
+    // Hints are an optimisation: a failure serves the page without them.
+    const extras = await optional(() => options.headExtras?.(request, language, page), '');
     const shell = shellFor(language, locations, page, extras);
     varyByLanguage(reply, 'Accept-Encoding');
     reply

@@ -80,7 +80,7 @@ describe('a public page for a guest', () => {
     const answer = await get(page());
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe(SHARED_PUBLIC);
-    expect(SHARED_PUBLIC).toMatch(/^public, max-age=10, s-maxage=5, stale-while-revalidate=\d+/);
+    expect(SHARED_PUBLIC).toMatch(/^public, max-age=0, s-maxage=5, stale-while-revalidate=\d+/);
     expect(answer.headers.vary).toBe('Accept-Encoding, Authorization');
     expect(answer.headers['content-encoding']).toBeUndefined();
     // Strong, and the hash of exactly the bytes sent.

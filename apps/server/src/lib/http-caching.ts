@@ -44,24 +44,16 @@ const STALE_IF_ERROR_SECONDS = 60;
 const STALE_WHILE_REVALIDATE_SECONDS = 10;
 
 /**
- * How long a browser may use its copy of a public answer without asking: just long enough for the page's
- * `<link rel="preload">` of it to be handed to the app's read of it, which on a slow phone comes seconds
- * later, once the app's script has run (a stale preload would be fetched a second time). The app's own
- * reads ask every time regardless (fetch's 'no-cache' mode), so an admin's change still shows on the next
- * page load; the CDN keeps its copy as long (s-maxage) anyway.
- */
-const BROWSER_REUSE_SECONDS = 10;
-
-/**
- * A public answer for a request without credentials. The app asks again each time (answered 304 while it
- * has not changed) but may take the page's own preload of it (max-age); shared caches keep it as long as
+ * A public answer for a request without credentials. Browsers ask again each time (max-age=0, answered 304
+ * while it has not changed), so an admin's change shows on a visitor's next page load; the app takes the
+ * page's own preload of it once, from the browser's cache (lib/api-client.ts). Shared caches keep it as long as
  * the server's own response cache keeps it in Redis. An admin's change is live on every instance at once,
  * and in front of them within s-maxage (plus stale-while-revalidate for the first visitor of a page nobody
  * asked for meanwhile).
  */
 export const SHARED_PUBLIC = [
   'public',
-  `max-age=${BROWSER_REUSE_SECONDS}`,
+  'max-age=0',
   `s-maxage=${SHARED_TTL_SECONDS}`,
   `stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`,
   `stale-if-error=${STALE_IF_ERROR_SECONDS}`,

@@ -127,8 +127,8 @@ describe('createRoutePreloads', () => {
   it('gives the API hints alone without a manifest, and reads a new build’s manifest when it changes', () => {
     fs.rmSync(manifestPath);
     const preloads = createRoutePreloads({ manifestPath });
-    const bare = preloads(requestFor('/login'), 'en');
-    expect(hrefs(bare, 'preload')).toEqual(['/api/public/public-settings']);
+    const bare = preloads(requestFor('/register'), 'en');
+    expect(hrefs(bare, 'preload')).toEqual(['/assets/countries-optimized.json']);
     expect(hrefs(bare, 'modulepreload')).toEqual([]);
 
     fs.writeFileSync(manifestPath, JSON.stringify(MANIFEST));

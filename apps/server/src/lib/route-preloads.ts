@@ -103,14 +103,24 @@ export function createRoutePreloads(options: { manifestPath: string }) {
   let entryVersion: Manifest | undefined;
   let entry = new Set<string>();
 
-  return function routePreloads(request: FastifyRequest, language: LanguageCode): string {
+  /**
+   * `page` is what the HTML shell found the address to name: a song or category that does not exist (or is
+   * not public) gets no preload of its read, whose 4xx the browser could not hand over (errors are not kept)
+   * and the app would ask again.
+   */
+  return function routePreloads(
+    request: FastifyRequest,
+    language: LanguageCode,
+    page?: { describes?: string },
+  ): string {
     const url = new URL(request.url, 'http://localhost');
     const match = matchLandingRoute(url.pathname);
     if (!match) return '';
     const { route, id } = match;
-    const tags = route
-      .publicReads(id, url.searchParams)
-      .map((href) => `<link rel="preload" as="fetch" href="${escapeMarkup(href)}" crossorigin>`);
+    const missing = id !== undefined && page !== undefined && page.describes === undefined;
+    const tags = (missing ? [] : route.publicReads(id, url.searchParams)).map(
+      (href) => `<link rel="preload" as="fetch" href="${escapeMarkup(href)}" crossorigin>`,
+    );
     const manifest = readManifest();
     if (manifest) {
       if (manifest !== entryVersion) {

@@ -31,9 +31,10 @@ const FALSE_POSITIVES: { code: string; selector: string }[] = [
   },
   {
     // The code boxes' fieldset is named by aria-labelledby (the step's heading or label, already on screen),
-    // which WCAG's ARIA17 technique accepts for a group; HTMLCS knows only a <legend> (H71).
+    // and a dialog form's fieldset (there to disable every field while it saves) by aria-label, its title:
+    // WCAG's ARIA17 technique accepts either for a group; HTMLCS knows only a <legend> (H71).
     code: 'WCAG2AA.Principle1.Guideline1_3.1_3_1.H71.NoLegend',
-    selector: 'fieldset[aria-labelledby]',
+    selector: 'fieldset[aria-labelledby], fieldset[aria-label]',
   },
 ];
 

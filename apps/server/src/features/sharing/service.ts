@@ -136,6 +136,7 @@ export function createPageTags(deps: SharingDependencies) {
       return {
         ...base,
         type: 'music.song',
+        describes: 'song',
         title: text('meta.songTitle', words),
         description: text('meta.songDescription', words),
         image: {
@@ -155,6 +156,7 @@ export function createPageTags(deps: SharingDependencies) {
       return {
         ...base,
         type: 'website',
+        describes: 'category',
         title: text('meta.categoryTitle', { category: name }),
         description:
           (language !== 'en' && category.translations?.[language]?.description) ||

@@ -76,7 +76,7 @@ export function FormModal({
       size={size}
     >
       <form onSubmit={submit} noValidate className="mt-6">
-        <fieldset disabled={busy} className="flex min-w-0 flex-col gap-5">
+        <fieldset disabled={busy} aria-label={title} className="flex min-w-0 flex-col gap-5">
           {children}
         </fieldset>
         <DialogError message={error} />

@@ -41,6 +41,8 @@ export function categoryDetailQuery(id: string) {
     queryKey: categoryKeys.detail(id),
     queryFn: ({ signal }) => apiGet<CategoryDetail>(`/categories/${id}`, { signal, publicRead: true }),
     staleTime: 30_000,
+    // The read starts before the page mounts (the landing prefetch): its failure is the page's answer.
+    retryOnMount: false,
   });
 }
 

@@ -38,7 +38,9 @@ export function songDetailQuery(id: string) {
     queryFn: ({ signal }) => apiGet<Song>(`/songs/${id}`, { signal, publicRead: true }),
     staleTime: 30_000,
     // No retry rule of its own: the app's (query-client.ts) never repeats a 4xx, so a malformed id (400)
-    // or a missing song (404) shows its page at once.
+    // or a missing song (404) shows its page at once. The read starts before the page mounts (the landing
+    // prefetch); a failure there is the page's answer, not asked again when the page mounts.
+    retryOnMount: false,
   });
 }
 
