@@ -8,6 +8,7 @@ import {
 } from '@ovation/shared/languages';
 import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readLanguageCookie } from './language-cookie';
 import { readStorage, STORAGE_KEYS, writeStorage } from './local-storage';
 import { whenIdle } from './when-idle';
 
@@ -106,15 +107,6 @@ export function getLanguage(code: string) {
 
 /** A year: the choice outlives the session, like the localStorage one it mirrors. */
 const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-function readLanguageCookie(): LanguageCode | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const pair of document.cookie.split(';')) {
-    const [name, value] = pair.split('=').map((piece) => piece.trim());
-    if (name === LANGUAGE_COOKIE && isLanguageCode(value)) return value;
-  }
-  return undefined;
-}
 
 /**
  * Mirrors the choice into a first-party cookie, so the server sends the next visit's first HTML (lang, dir,

@@ -1,10 +1,5 @@
-import {
-  DEFAULT_LANGUAGE,
-  isLanguageCode,
-  LANGUAGE_COOKIE,
-  LANGUAGES,
-  type LanguageCode,
-} from '@ovation/shared/languages';
+import { DEFAULT_LANGUAGE, isLanguageCode, LANGUAGES, type LanguageCode } from '@ovation/shared/languages';
+import { readLanguageCookie } from '../../lib/language-cookie';
 import { readStorage, STORAGE_KEYS } from '../../lib/local-storage';
 import ar from '../../locales/pwa/ar.json';
 import en from '../../locales/pwa/en.json';
@@ -22,19 +17,11 @@ type OfflineTexts = { pageTitle: string; title: string; body: string; retry: str
 
 const CATALOGS: Record<LanguageCode, { offline: OfflineTexts }> = { en, fr, pt, ar, sw };
 
-function cookieLanguage(): LanguageCode | undefined {
-  for (const pair of document.cookie.split(';')) {
-    const [name, value] = pair.split('=').map((piece) => piece.trim());
-    if (name === LANGUAGE_COOKIE && isLanguageCode(value)) return value;
-  }
-  return undefined;
-}
-
 /** The same order as the app: the saved choice, its cookie, then the browser's languages, then English. */
 function offlineLanguage(): LanguageCode {
   const stored = readStorage(STORAGE_KEYS.language);
   if (isLanguageCode(stored)) return stored;
-  const fromCookie = cookieLanguage();
+  const fromCookie = readLanguageCookie();
   if (fromCookie) return fromCookie;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag?.toLowerCase().split('-')[0];
